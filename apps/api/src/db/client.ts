@@ -1,0 +1,109 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Logger } from 'pino';
+import * as schema from './schema.js';
+import { acquireDataDirLock, type DataDirLock } from './lock.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Throws when the database cannot answer a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export interface OpenOptions {
+  databaseUrl: string | undefined;
+  /** Where PGlite keeps its files; `memory://` keeps them in memory (tests). */
+  pgliteDir: string;
+  poolMax: number;
+  log: Pick<Logger, 'error' | 'warn' | 'info'>;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const database = opts.databaseUrl ? await openPostgres(opts) : await openPglite(opts);
+  try {
+    await migrate(database);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return database;
+}
+
+async function openPostgres(opts: OpenOptions): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({
+    connectionString: opts.databaseUrl,
+    max: opts.poolMax,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 15_000,
+    query_timeout: 20_000,
+  });
+  // Without a listener, an idle client dropped by the server crashes the whole process.
+  pool.on('error', (err) => opts.log.error({ err }, 'idle PostgreSQL client failed'));
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(opts: OpenOptions): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  let lock: DataDirLock | undefined;
+  let dataDir: string | undefined;
+  if (!opts.pgliteDir.startsWith('memory://')) {
+    dataDir = path.resolve(opts.pgliteDir);
+    // PGlite fails with ENOENT unless the parent folder exists.
+    await fs.mkdir(path.dirname(dataDir), { recursive: true });
+    lock = await acquireDataDirLock(path.dirname(dataDir));
+  }
+  let client;
+  try {
+    client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  } catch (err) {
+    await lock?.release();
+    throw err;
+  }
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      await client.close();
+      await lock?.release();
+    },
+  };
+}
+
+async function migrate(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+    await run(database.db as never, { migrationsFolder });
+    return;
+  }
+  const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
+  // Several API processes may start together against one PostgreSQL: let one migrate at a time.
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
+    await run(tx as never, { migrationsFolder });
+  });
+}

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export interface Specification {
+  key: string;
+  value: string;
+}
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+export const parts = pgTable(
+  'parts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    seller: text('seller').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    img: text('img').notNull(),
+    description: text('description').notNull(),
+    /** The seeded or admin-set rating; reviews replace it once a part has some. */
+    ratings: doublePrecision('ratings').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    stock: integer('stock').notNull(),
+    availablequantity: integer('available_quantity').notNull(),
+    minquantity: integer('min_quantity').notNull().default(1),
+    brand: text('brand').notNull(),
+    category: text('category').notNull(),
+    partNumber: text('part_number').notNull().unique(),
+    specifications: jsonb('specifications').$type<Specification[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (t) => [
+    check('parts_price_nonnegative', sql`${t.priceCents} >= 0`),
+    check('parts_available_nonnegative', sql`${t.availablequantity} >= 0`),
+    check('parts_min_positive', sql`${t.minquantity} >= 1`),
+    check('parts_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('parts_ratings_range', sql`${t.ratings} >= 0 AND ${t.ratings} <= 5`),
+    index('parts_listing_idx').on(t.createdAt, t.id),
+    index('parts_brand_idx').on(t.brand),
+    index('parts_category_idx').on(t.category),
+  ],
+);
+
+export const partFitments = pgTable(
+  'part_fitments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partId: uuid('part_id')
+      .notNull()
+      .references(() => parts.id, { onDelete: 'cascade' }),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    yearFrom: integer('year_from').notNull(),
+    yearTo: integer('year_to').notNull(),
+  },
+  (t) => [
+    check('fitment_years_ordered', sql`${t.yearFrom} <= ${t.yearTo}`),
+    index('part_fitments_part_idx').on(t.partId),
+    index('part_fitments_vehicle_idx').on(t.make, t.model),
+  ],
+);
+
+export type PartRow = typeof parts.$inferSelect;
+export type NewPartRow = typeof parts.$inferInsert;
+export type FitmentRow = typeof partFitments.$inferSelect;

@@ -1,0 +1,100 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Problem } from '@pitstop/core/problem';
+
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payment_failed'
+  | 'unavailable';
+
+const statusOf: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payment_failed: 402,
+  unavailable: 503,
+};
+
+const titles: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The one error type services throw; the handler below maps it to problem+json. */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+  }
+  get status(): number {
+    return statusOf[this.kind];
+  }
+}
+
+export function problem(status: number, detail?: string, errors?: FieldError[]): Problem {
+  return {
+    type: 'about:blank',
+    title: titles[status] ?? 'Error',
+    status,
+    ...(detail ? { detail } : {}),
+    ...(errors?.length ? { errors } : {}),
+  };
+}
+
+function fieldOf(instancePath: string | undefined, fallback: string): string {
+  const field = (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  return field || fallback;
+}
+
+/** problem+json for every failure; 5xx answers never carry the cause (it is logged instead). */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    let body: Problem;
+    if (error instanceof AppError) {
+      body = problem(error.status, error.message, error.errors);
+      if (body.status >= 500) request.log.warn({ err: error }, 'request refused');
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      const errors = error.validation.map((v) => ({
+        field: fieldOf(v.instancePath, where),
+        message: v.message ?? 'is invalid',
+      }));
+      body = problem(400, errors[0]?.message ?? 'The request is invalid', errors);
+    } else if (error.validation) {
+      body = problem(400, error.message);
+    } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      body = problem(error.statusCode, error.message);
+    } else {
+      request.log.error({ err: error }, 'request failed');
+      body = problem(500, 'Something went wrong on our side. Please try again.');
+    }
+    return reply.code(body.status).type('application/problem+json').send(body);
+  });
+}

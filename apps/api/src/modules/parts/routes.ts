@@ -1,0 +1,68 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
+import { PartListQuerySchema, PartParamsSchema, PartSchema } from '@pitstop/core/parts';
+import { ProblemSchema } from '@pitstop/core/problem';
+import type { CachedResponse } from '../../lib/response-cache.js';
+import { getPart, listParts } from './service.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Cached bytes go out as they are: a Buffer payload skips the response serializer. */
+function sendCached(reply: FastifyReply, cached: CachedResponse): FastifyReply {
+  return reply.headers(cached.headers).type(JSON_TYPE).send(cached.body);
+}
+
+/**
+ * The catalogue is read far more often than written, so both reads answer from a cache of
+ * ready-serialised bytes that every catalogue write (orders, stock, admin edits) invalidates.
+ */
+export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/parts',
+    {
+      schema: {
+        tags: ['parts'],
+        summary: 'List parts',
+        description:
+          'Parts in catalogue order. Paged with `limit` (default 24, at most 100) and `offset`; the ' +
+          'total number of matching parts is in the `X-Total-Count` header. Filters: `q` (text), ' +
+          '`brand`, `category`, and vehicle fitment `make`, `model`, `year`.',
+        querystring: PartListQuerySchema,
+        response: { 200: z.array(PartSchema), 400: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = `list:${JSON.stringify(request.query)}`;
+      const cached = await app.catalogueCache.getOrCompute(key, async () => {
+        const page = await listParts(app.db, request.query);
+        return {
+          body: Buffer.from(JSON.stringify(page.items)),
+          headers: { [TOTAL_COUNT_HEADER]: String(page.total) },
+        };
+      });
+      return sendCached(reply as FastifyReply, cached);
+    },
+  );
+
+  app.get(
+    '/parts/:id',
+    {
+      schema: {
+        tags: ['parts'],
+        summary: 'One part',
+        params: PartParamsSchema,
+        response: { 200: PartSchema, 400: ProblemSchema, 404: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = `part:${request.params.id}`;
+      const cached = await app.catalogueCache.getOrCompute(key, async () => {
+        const part = await getPart(app.db, request.params.id);
+        return { body: Buffer.from(JSON.stringify(part)), headers: {} };
+      });
+      return sendCached(reply as FastifyReply, cached);
+    },
+  );
+};

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { problem } from '../lib/errors.js';
+
+const ONE_YEAR = 31_536_000;
+
+/**
+ * Serves the built SPA: hashed assets cached for a year as immutable, everything else
+ * revalidated, and any unknown GET that is not under /api answered with index.html so the
+ * client router can take it (and show its own not-found page).
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexFile = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const rel = path.relative(webDist, filePath);
+        if (rel.startsWith(`assets${path.sep}`)) {
+          res.header('cache-control', `public, max-age=${ONE_YEAR}, immutable`);
+        } else if (rel === 'index.html') {
+          res.header('cache-control', 'no-cache');
+        } else {
+          res.header('cache-control', 'public, max-age=3600');
+        }
+      },
+    });
+  } else {
+    app.log.warn(`No built web app at ${webDist}: only the API is served (run npm run build).`);
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/health/');
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (hasWeb && wantsPage && !isApi && !path.extname(pathname)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .code(404)
+      .type('application/problem+json')
+      .send(problem(404, `No route for ${request.method} ${pathname}`));
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * Catalogue constants with no runtime dependencies, so the home page can import them without
+ * pulling zod into its chunk.
+ */
+export const BRANDS = ['Yamaha', 'Suzuki', 'TVS', 'Bajaj', 'Hero', 'Honda'] as const;
+export type Brand = (typeof BRANDS)[number];
+
+export const CATEGORIES = [
+  'brake-pads',
+  'headlights',
+  'shock-absorbers',
+  'wheels',
+  'chains-sprockets',
+  'filters',
+  'clutch-plates',
+  'mirrors',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const CATEGORY_LABELS: Record<Category, string> = {
+  'brake-pads': 'Brake pads',
+  headlights: 'Headlights',
+  'shock-absorbers': 'Shock absorbers',
+  wheels: 'Wheels',
+  'chains-sprockets': 'Chains & sprockets',
+  filters: 'Filters',
+  'clutch-plates': 'Clutch plates',
+  mirrors: 'Mirrors',
+};
+
+/** GET /api/parts paging: the home page asks for 6, /parts pages by 24, nobody gets more than 100. */
+export const HOME_PARTS = 6;
+export const PARTS_PAGE_DEFAULT = 24;
+export const PARTS_PAGE_MAX = 100;
+export const TOTAL_COUNT_HEADER = 'x-total-count';
