@@ -10,6 +10,7 @@ import {
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { seedDemoCatalogue } from './db/seed/seed.js';
+import { connectCacheBus } from './lib/cache-bus.js';
 import { registerErrorHandling } from './lib/errors.js';
 import { ResponseCache } from './lib/response-cache.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -42,7 +43,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
+    // genReqId reads x-request-id itself, so a client cannot inject arbitrary text into our logs.
+    requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -70,16 +72,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('catalogueCache', new ResponseCache());
+  const catalogueCache = new ResponseCache();
+  app.decorate('catalogueCache', catalogueCache);
   if (!options.database) app.addHook('onClose', async () => database.close());
+
+  if (config.redisUrl) {
+    const bus = await connectCacheBus(config.redisUrl, catalogueCache, app.log);
+    app.addHook('onClose', async () => bus.close());
+  }
 
   if (config.seedDemoData) {
     const added = await seedDemoCatalogue(database.db);
     if (added) app.log.info(`Seeded the demo catalogue with ${added} parts.`);
   }
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   await app.register(helmet, {

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
@@ -17,11 +17,23 @@ function sendCached(reply: FastifyReply, cached: CachedResponse): FastifyReply {
 /**
  * The catalogue is read far more often than written, so both reads answer from a cache of
  * ready-serialised bytes that every catalogue write (orders, stock, admin edits) invalidates.
+ * A hit is answered in onRequest, before validation: only validated requests ever fill the
+ * cache, under their exact URL, so a hit is a request that already passed once.
  */
 export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const answerFromCache = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const hit = app.catalogueCache.get(request.url);
+    if (hit) {
+      void sendCached(reply, hit);
+      return;
+    }
+    done();
+  };
+
   app.get(
     '/parts',
     {
+      onRequest: answerFromCache,
       schema: {
         tags: ['parts'],
         summary: 'List parts',
@@ -34,8 +46,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const key = `list:${JSON.stringify(request.query)}`;
-      const cached = await app.catalogueCache.getOrCompute(key, async () => {
+      const cached = await app.catalogueCache.getOrCompute(request.url, async () => {
         const page = await listParts(app.db, request.query);
         return {
           body: Buffer.from(JSON.stringify(page.items)),
@@ -49,6 +60,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/parts/:id',
     {
+      onRequest: answerFromCache,
       schema: {
         tags: ['parts'],
         summary: 'One part',
@@ -57,8 +69,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const key = `part:${request.params.id}`;
-      const cached = await app.catalogueCache.getOrCompute(key, async () => {
+      const cached = await app.catalogueCache.getOrCompute(request.url, async () => {
         const part = await getPart(app.db, request.params.id);
         return { body: Buffer.from(JSON.stringify(part)), headers: {} };
       });

@@ -37,7 +37,7 @@ function toPart(row: PartRow, fitment: FitmentRow[]): Part {
   };
 }
 
-function filtersOf(query: PartListQuery): SQL | undefined {
+function filtersOf(db: Db, query: PartListQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;
@@ -58,13 +58,9 @@ function filtersOf(query: PartListQuery): SQL | undefined {
     if (query.year !== undefined) {
       fit.push(lte(partFitments.yearFrom, query.year), gte(partFitments.yearTo, query.year));
     }
-    conditions.push(exists(sqlSelectFitment(fit)));
+    conditions.push(exists(db.select({ one: sql`1` }).from(partFitments).where(and(...fit))));
   }
   return conditions.length ? and(...conditions) : undefined;
-}
-
-function sqlSelectFitment(where: SQL[]): SQL {
-  return sql`select 1 from ${partFitments} where ${and(...where)}`;
 }
 
 async function fitmentsFor(db: Db, ids: string[]): Promise<Map<string, FitmentRow[]>> {
@@ -84,7 +80,7 @@ async function fitmentsFor(db: Db, ids: string[]): Promise<Map<string, FitmentRo
 }
 
 export async function listParts(db: Db, query: PartListQuery): Promise<PartPage> {
-  const where = filtersOf(query);
+  const where = filtersOf(db, query);
   const [rows, counted] = await Promise.all([
     db
       .select()

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PARTS_PAGE_DEFAULT, PARTS_PAGE_MAX, TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
+import type { Part } from '@pitstop/core/parts';
+import { eq } from 'drizzle-orm';
+import { catalogue } from '../../db/seed/catalogue-data.js';
+import { createPart } from '../../db/seed/factories.js';
+import { parts } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function list(query = '') {
+  const res = await t.app.inject({ method: 'GET', url: `/api/parts${query}` });
+  return { res, body: res.json() as Part[] };
+}
+
+describe('GET /api/parts', () => {
+  it('answers the first page of the demo catalogue in catalogue order, with the total', async () => {
+    const { res, body } = await list();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(Number(res.headers[TOTAL_COUNT_HEADER])).toBe(catalogue.length);
+    expect(body).toHaveLength(PARTS_PAGE_DEFAULT);
+    expect(body.map((p) => p.name)).toEqual(catalogue.slice(0, PARTS_PAGE_DEFAULT).map((p) => p.name));
+  });
+
+  it('serves the home page its six parts with the spec fields, money in dollars', async () => {
+    const { body } = await list('?limit=6');
+    expect(body).toHaveLength(6);
+    const first = body[0]!;
+    const seeded = catalogue[0]!;
+    expect(first).toMatchObject({
+      name: seeded.name,
+      seller: seeded.seller,
+      price: seeded.priceCents / 100,
+      img: seeded.img,
+      description: seeded.description,
+      ratings: seeded.ratings,
+      stock: seeded.stock,
+      availablequantity: seeded.availablequantity,
+      minquantity: seeded.minquantity,
+      brand: seeded.brand,
+      category: seeded.category,
+      partNumber: seeded.partNumber,
+      specifications: seeded.specifications,
+    });
+    expect(first._id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.fitment).toHaveLength(seeded.fitment.length);
+    expect(first).not.toHaveProperty('priceCents');
+  });
+
+  it('pages with limit and offset without overlap and reaches every part', async () => {
+    const seen = new Set<string>();
+    for (let offset = 0; offset < catalogue.length; offset += 25) {
+      const { res, body } = await list(`?limit=25&offset=${offset}`);
+      expect(res.statusCode).toBe(200);
+      for (const p of body) seen.add(p._id);
+    }
+    expect(seen.size).toBe(catalogue.length);
+    const past = await list(`?offset=${catalogue.length}`);
+    expect(past.body).toEqual([]);
+    expect(Number(past.res.headers[TOTAL_COUNT_HEADER])).toBe(catalogue.length);
+  });
+
+  it.each([
+    ['?limit=0', 'limit'],
+    [`?limit=${PARTS_PAGE_MAX + 1}`, 'limit'],
+    ['?limit=abc', 'limit'],
+    ['?limit=2.5', 'limit'],
+    ['?offset=-1', 'offset'],
+    ['?brand=Ducati', 'brand'],
+  ])('refuses %s with a problem naming %s', async (query, field) => {
+    const { res } = await list(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const problem = res.json();
+    expect(problem).toMatchObject({ status: 400, title: 'Bad Request' });
+    expect(problem.errors[0].field).toBe(field);
+  });
+
+  it('accepts the maximum page size', async () => {
+    const { res, body } = await list(`?limit=${PARTS_PAGE_MAX}`);
+    expect(res.statusCode).toBe(200);
+    expect(body.length).toBe(Math.min(PARTS_PAGE_MAX, catalogue.length));
+  });
+
+  it('filters by brand, category, text and vehicle fitment', async () => {
+    const hondas = await list('?brand=Honda&limit=100');
+    expect(hondas.body.length).toBe(catalogue.filter((p) => p.brand === 'Honda').length);
+    expect(hondas.body.every((p) => p.brand === 'Honda')).toBe(true);
+
+    const pads = await list('?category=brake-pads&limit=100');
+    expect(pads.body.length).toBe(catalogue.filter((p) => p.category === 'brake-pads').length);
+
+    const fit = catalogue[0]!.fitment[0]!;
+    const byVehicle = await list(
+      `?make=${encodeURIComponent(fit.make)}&model=${encodeURIComponent(fit.model)}&year=${fit.yearFrom}&limit=100`,
+    );
+    expect(byVehicle.res.statusCode, byVehicle.res.body).toBe(200);
+    expect(byVehicle.body.map((p) => p.name)).toContain(catalogue[0]!.name);
+    expect(
+      byVehicle.body.every((p) =>
+        p.fitment.some((f) => f.yearFrom <= fit.yearFrom && f.yearTo >= fit.yearFrom),
+      ),
+    ).toBe(true);
+
+    const wildcard = await list('?q=%25');
+    expect(wildcard.body).toEqual([]);
+  });
+
+  it('shows a new part once the cache is invalidated by a write', async () => {
+    const before = await list('?limit=1');
+    const total = Number(before.res.headers[TOTAL_COUNT_HEADER]);
+    const row = await createPart(t.database.db, { name: 'Cache Probe Mirror' });
+    t.app.catalogueCache.invalidate();
+    const after = await list('?limit=1');
+    expect(Number(after.res.headers[TOTAL_COUNT_HEADER])).toBe(total + 1);
+    await t.database.db.delete(parts).where(eq(parts.id, row.id));
+    t.app.catalogueCache.invalidate();
+  });
+});
+
+describe('GET /api/parts/:id', () => {
+  it('answers one part with its specifications and fitment', async () => {
+    const { body } = await list('?limit=1');
+    const res = await t.app.inject({ method: 'GET', url: `/api/parts/${body[0]!._id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(body[0]);
+  });
+
+  it('answers 404 problem for an unknown id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/parts/6f1c2d3e-4b5a-4c6d-8e7f-0123456789ab' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toMatchObject({ status: 404, detail: 'We could not find that part.' });
+  });
+
+  it.each(['abc', '1', "1' or '1'='1", '6f1c2d3e-4b5a-4c6d-8e7f-0123456789abc', '%00'])(
+    'answers 400 for the malformed id %s, never 500',
+    async (id) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/parts/${encodeURIComponent(id)}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ status: 400, errors: [{ field: 'id' }] });
+    },
+  );
+});

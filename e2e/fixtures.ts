@@ -1,0 +1,77 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+
+/** The flags this machine needs for headless Chromium (no sandbox as root, no network chatter). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const baseURL = () => inject('baseURL');
+
+export interface BrowserFixture {
+  browser: Browser;
+  /** A fresh page (own context) that fails the test on any console error or page error. */
+  newPage(options?: { width?: number; height?: number }): Promise<Page>;
+}
+
+/** One browser per test file; every page's console errors fail the test that made them. */
+export function useBrowser(): BrowserFixture {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  let errors: string[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+  });
+  afterEach(async () => {
+    const seen = errors;
+    errors = [];
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    expect(seen, 'console errors on the page').toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    get browser() {
+      if (!browser) throw new Error('browser not started');
+      return browser;
+    },
+    async newPage(options = {}) {
+      if (!browser) throw new Error('browser not started');
+      const context = await browser.newContext({
+        baseURL: baseURL(),
+        viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text());
+      });
+      page.on('pageerror', (err) => errors.push(err.message));
+      return page;
+    },
+  };
+}
+
+/** axe on the page as it stands: serious and critical violations fail. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
+}
