@@ -8,7 +8,14 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/.tsbuild/**', '**/node_modules/**', 'data/**', '**/*.d.ts', 'apps/api/drizzle/**'],
+    ignores: [
+      '**/dist/**',
+      '**/.tsbuild/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/*.d.ts',
+      'apps/api/drizzle/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -18,7 +25,9 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.node },
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.config.ts', '*.config.js', 'apps/*/*.config.ts', 'e2e/*.config.ts'] },
+        projectService: {
+          allowDefaultProject: ['*.config.ts', '*.config.js', 'apps/*/*.config.ts'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -51,7 +60,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/api/**', '@pitstop/api*'], message: 'The web must not import server code.' }] },
+        {
+          patterns: [
+            { group: ['**/apps/api/**', '@pitstop/api*'], message: 'The web must not import server code.' },
+          ],
+        },
       ],
     },
   },

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
@@ -15,10 +15,17 @@ export const CHROMIUM_ARGS = [
 
 export const baseURL = () => inject('baseURL');
 
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  /** Console errors a test provokes on purpose (a failed request it staged). */
+  expectedConsoleErrors?: RegExp;
+}
+
 export interface BrowserFixture {
   browser: Browser;
   /** A fresh page (own context) that fails the test on any console error or page error. */
-  newPage(options?: { width?: number; height?: number }): Promise<Page>;
+  newPage(options?: PageOptions): Promise<Page>;
 }
 
 /** One browser per test file; every page's console errors fail the test that made them. */
@@ -59,7 +66,9 @@ export function useBrowser(): BrowserFixture {
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       page.on('console', (msg) => {
-        if (msg.type() === 'error') errors.push(msg.text());
+        if (msg.type() !== 'error') return;
+        if (options.expectedConsoleErrors?.test(msg.text())) return;
+        errors.push(msg.text());
       });
       page.on('pageerror', (err) => errors.push(err.message));
       return page;
@@ -69,7 +78,9 @@ export function useBrowser(): BrowserFixture {
 
 /** axe on the page as it stands: serious and critical violations fail. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

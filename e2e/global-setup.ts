@@ -19,7 +19,9 @@ async function freePort(): Promise<number> {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -58,7 +60,10 @@ export default async function setup(project: TestProject) {
   const until = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const ok = await fetch(`${baseURL}/health/ready`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseURL}/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > until) throw new Error(`server did not become ready:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));

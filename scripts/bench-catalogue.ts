@@ -14,7 +14,9 @@ import { freePort, repoRoot, startShop, type RunningServer } from './server-proc
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const pgUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
 
 interface Row {
   target: string;
@@ -41,12 +43,22 @@ async function startBare(body: Buffer): Promise<{ url: string; stop(): Promise<v
   const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'pitstop-bare-')), 'body.json');
   await fs.writeFile(file, body);
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts/bare-server.ts'), file, String(port)], {
-    stdio: 'inherit',
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'scripts/bare-server.ts'), file, String(port)],
+    {
+      stdio: 'inherit',
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
-    if (await fetch(url).then(() => true, () => false)) break;
+    if (
+      await fetch(url).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
@@ -78,7 +90,10 @@ async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }
   };
 }
 
-async function benchShop(label: string, shop: RunningServer): Promise<{ rows: Row[]; listBody: Buffer; partBody: Buffer; partPath: string }> {
+async function benchShop(
+  label: string,
+  shop: RunningServer,
+): Promise<{ rows: Row[]; listBody: Buffer; partBody: Buffer; partPath: string }> {
   const listPath = '/api/parts?limit=24';
   const listBody = Buffer.from(await (await fetch(shop.url + listPath)).arrayBuffer());
   const first = (JSON.parse(listBody.toString()) as { _id: string }[])[0];
@@ -119,7 +134,13 @@ for (const [body, label] of [
   if (!body) continue;
   const bare = await startBare(body);
   try {
-    rows.push(await measure(`bare (${label} bytes)`, bare.url, label === 'list' ? '/api/parts?limit=24' : '/api/parts/x'));
+    rows.push(
+      await measure(
+        `bare (${label} bytes)`,
+        bare.url,
+        label === 'list' ? '/api/parts?limit=24' : '/api/parts/x',
+      ),
+    );
   } finally {
     await bare.stop();
   }
@@ -127,7 +148,9 @@ for (const [body, label] of [
 
 const bareList = rows.find((r) => r.target === 'bare (list bytes)')?.reqPerSec ?? NaN;
 const barePart = rows.find((r) => r.target === 'bare (part bytes)')?.reqPerSec ?? NaN;
-console.log(`\nCatalogue reads: ${connections} connections, ${seconds} s each, ${os.cpus().length} cores, Node ${process.version}\n`);
+console.log(
+  `\nCatalogue reads: ${connections} connections, ${seconds} s each, ${os.cpus().length} cores, Node ${process.version}\n`,
+);
 console.log('| target | path | req/s | p99 ms | ratio to bare | errors |');
 console.log('|---|---|---:|---:|---:|---:|');
 let failed = false;
@@ -138,7 +161,13 @@ for (const r of rows) {
   if (r.target === 'PostgreSQL' && ratio < 0.5) failed = true;
   if (r.errors) failed = true;
   const shownPath = r.path.startsWith('/api/parts/') ? '/api/parts/:id' : r.path;
-  console.log(`| ${r.target} | ${shownPath} | ${r.reqPerSec} | ${r.p99} | ${ratio.toFixed(2)} | ${r.errors} |`);
+  console.log(
+    `| ${r.target} | ${shownPath} | ${r.reqPerSec} | ${r.p99} | ${ratio.toFixed(2)} | ${r.errors} |`,
+  );
 }
-console.log(failed ? '\nBudget missed: PostgreSQL ratio must be at least 0.5, with no errors.' : '\nBudget met: PostgreSQL ratio at least 0.5 for both reads.');
+console.log(
+  failed
+    ? '\nBudget missed: PostgreSQL ratio must be at least 0.5, with no errors.'
+    : '\nBudget met: PostgreSQL ratio at least 0.5 for both reads.',
+);
 process.exit(failed ? 1 : 0);

@@ -42,9 +42,17 @@ describe('the app shell', () => {
   });
 
   it('echoes a request id, or makes one', async () => {
-    const given = await t.app.inject({ method: 'GET', url: '/health/live', headers: { 'x-request-id': 'abc-123' } });
+    const given = await t.app.inject({
+      method: 'GET',
+      url: '/health/live',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(given.headers['x-request-id']).toBe('abc-123');
-    const made = await t.app.inject({ method: 'GET', url: '/health/live', headers: { 'x-request-id': 'bad id!' } });
+    const made = await t.app.inject({
+      method: 'GET',
+      url: '/health/live',
+      headers: { 'x-request-id': 'bad id!' },
+    });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -55,6 +63,15 @@ describe('the app shell', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('compresses JSON for clients that accept gzip', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
   });
 
   it('publishes the OpenAPI document and its UI', async () => {
@@ -87,8 +104,12 @@ describe('the built web app', () => {
   beforeAll(async () => {
     webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'pitstop-web-'));
     await fs.mkdir(path.join(webDist, 'assets'));
-    await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Pitstop</title><div id="root"></div>');
+    await fs.writeFile(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><title>Pitstop</title><div id="root"></div>',
+    );
     await fs.writeFile(path.join(webDist, 'assets', 'index-AbC123.js'), 'console.log(1)');
+    await fs.writeFile(path.join(webDist, 'assets', 'index-AbC123.js.br'), 'compressed');
     await fs.writeFile(path.join(webDist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
     t = await createTestApp({ env: { WEB_DIST: webDist } });
   });
@@ -107,6 +128,16 @@ describe('the built web app', () => {
       expect(res.body).toContain('<div id="root">');
     },
   );
+
+  it('sends the pre-compressed copy of an asset when the browser accepts it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.rawPayload.equals(Buffer.from('compressed'))).toBe(true);
+  });
 
   it('caches hashed assets for a year as immutable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });

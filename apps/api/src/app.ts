@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { seedDemoCatalogue } from './db/seed/seed.js';
@@ -111,6 +108,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl.startsWith('https:'),
   });
+
+  // JSON and pages go out gzip-compressed; built assets are already compressed on disk.
+  await app.register(compress, { global: true, encodings: ['gzip', 'deflate'], threshold: 1024 });
 
   await registerDocs(app);
   await app.register(healthRoutes);

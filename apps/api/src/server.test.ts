@@ -7,7 +7,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function startServer(dataDir: string): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function startServer(dataDir: string): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'src/server.ts'], {
     cwd: apiRoot,
@@ -43,30 +47,26 @@ describe('the server process', () => {
     for (const dir of dirs) await fs.rm(dir, { recursive: true, force: true });
   });
 
-  it(
-    'refuses a second process on the same PGlite folder, and shuts down cleanly on SIGTERM',
-    async () => {
-      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pitstop-lock-'));
-      dirs.push(dataDir);
-      const first = startServer(dataDir);
-      await waitFor(() => first.output().includes('Pitstop Parts is serving'), 60_000);
+  it('refuses a second process on the same PGlite folder, and shuts down cleanly on SIGTERM', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pitstop-lock-'));
+    dirs.push(dataDir);
+    const first = startServer(dataDir);
+    await waitFor(() => first.output().includes('Pitstop Parts is serving'), 60_000);
 
-      const second = startServer(dataDir);
-      const code = await second.exited;
-      expect(code).toBe(1);
-      expect(second.output()).toContain('is in use by another Pitstop process');
-      expect(second.output()).toContain(`pid ${first.child.pid}`);
+    const second = startServer(dataDir);
+    const code = await second.exited;
+    expect(code).toBe(1);
+    expect(second.output()).toContain('is in use by another Pitstop process');
+    expect(second.output()).toContain(`pid ${first.child.pid}`);
 
-      first.child.kill('SIGTERM');
-      expect(await first.exited).toBe(0);
-      await expect(fs.access(path.join(dataDir, 'pitstop.lock'))).rejects.toThrow();
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    await expect(fs.access(path.join(dataDir, 'pitstop.lock'))).rejects.toThrow();
 
-      // With the first one gone, the folder opens again (and its data survived).
-      const third = startServer(dataDir);
-      await waitFor(() => third.output().includes('Pitstop Parts is serving'), 60_000);
-      third.child.kill('SIGTERM');
-      expect(await third.exited).toBe(0);
-    },
-    120_000,
-  );
+    // With the first one gone, the folder opens again (and its data survived).
+    const third = startServer(dataDir);
+    await waitFor(() => third.output().includes('Pitstop Parts is serving'), 60_000);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+  }, 120_000);
 });

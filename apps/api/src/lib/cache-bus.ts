@@ -31,7 +31,9 @@ export async function connectCacheBus(
     if (from !== self) cache.invalidateLocal();
   });
   cache.onInvalidate(() => {
-    publisher.publish(CHANNEL, self).catch((err: unknown) => log.warn({ err }, 'could not publish invalidation'));
+    publisher
+      .publish(CHANNEL, self)
+      .catch((err: unknown) => log.warn({ err }, 'could not publish invalidation'));
   });
   return {
     close: async () => {

@@ -3,13 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Problem } from '@pitstop/core/problem';
 
 export type ErrorKind =
-  | 'invalid'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'payment_failed'
-  | 'unavailable';
+  'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'payment_failed' | 'unavailable';
 
 const statusOf: Record<ErrorKind, number> = {
   invalid: 400,

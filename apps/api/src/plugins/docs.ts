@@ -8,7 +8,8 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     openapi: {
       info: {
         title: 'Pitstop Parts API',
-        description: 'Catalogue, accounts, orders and payments of the Pitstop Parts shop. Errors are application/problem+json.',
+        description:
+          'Catalogue, accounts, orders and payments of the Pitstop Parts shop. Errors are application/problem+json.',
         version: '1.0.0',
       },
       components: {

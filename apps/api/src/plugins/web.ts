@@ -19,6 +19,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside each asset; send those when the browser accepts them.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const rel = path.relative(webDist, filePath);
         if (rel.startsWith(`assets${path.sep}`)) {

@@ -112,9 +112,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Eye-to-eye length', value: '310 mm' },
       { key: 'Spring rate', value: '85 N/mm' },
     ],
-    fitment: [
-      { make: 'Bajaj', model: 'Dominar 400', yearFrom: 2017, yearTo: 2025 },
-    ],
+    fitment: [{ make: 'Bajaj', model: 'Dominar 400', yearFrom: 2017, yearTo: 2025 }],
     img: '/images/parts/shock-absorbers.svg',
   },
   {
@@ -164,9 +162,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Rear sprocket', value: '43T' },
       { key: 'Master link', value: 'Clip type' },
     ],
-    fitment: [
-      { make: 'TVS', model: 'Apache RTR 160 4V', yearFrom: 2018, yearTo: 2025 },
-    ],
+    fitment: [{ make: 'TVS', model: 'Apache RTR 160 4V', yearFrom: 2018, yearTo: 2025 }],
     img: '/images/parts/chains-sprockets.svg',
   },
   {
@@ -372,9 +368,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Glass', value: 'Convex, anti-glare' },
       { key: 'Housing', value: 'ABS, matte black' },
     ],
-    fitment: [
-      { make: 'Yamaha', model: 'MT-15', yearFrom: 2019, yearTo: 2025 },
-    ],
+    fitment: [{ make: 'Yamaha', model: 'MT-15', yearFrom: 2019, yearTo: 2025 }],
     img: '/images/parts/mirrors.svg',
   },
   {
@@ -474,9 +468,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Voltage', value: '12 V DC' },
       { key: 'Lens', value: 'Polycarbonate, hard-coated' },
     ],
-    fitment: [
-      { make: 'Suzuki', model: 'Gixxer 155', yearFrom: 2019, yearTo: 2024 },
-    ],
+    fitment: [{ make: 'Suzuki', model: 'Gixxer 155', yearFrom: 2019, yearTo: 2024 }],
     img: '/images/parts/headlights.svg',
   },
   {
@@ -525,9 +517,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Disc mount', value: '6-bolt, 320 mm discs' },
       { key: 'Finish', value: 'Gloss black' },
     ],
-    fitment: [
-      { make: 'Suzuki', model: 'Hayabusa', yearFrom: 2021, yearTo: 2025 },
-    ],
+    fitment: [{ make: 'Suzuki', model: 'Hayabusa', yearFrom: 2021, yearTo: 2025 }],
     img: '/images/parts/wheels.svg',
   },
   {
@@ -625,9 +615,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Thread', value: 'M10 x 1.25, LH and RH' },
       { key: 'Glass', value: 'Flat, anti-glare' },
     ],
-    fitment: [
-      { make: 'Suzuki', model: 'Access 125', yearFrom: 2016, yearTo: 2025 },
-    ],
+    fitment: [{ make: 'Suzuki', model: 'Access 125', yearFrom: 2016, yearTo: 2025 }],
     img: '/images/parts/mirrors.svg',
   },
   {
@@ -650,9 +638,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Caliper', value: '4-piston radial monobloc' },
       { key: 'Quantity', value: '2 pads (one caliper)' },
     ],
-    fitment: [
-      { make: 'Suzuki', model: 'Hayabusa', yearFrom: 2021, yearTo: 2025 },
-    ],
+    fitment: [{ make: 'Suzuki', model: 'Hayabusa', yearFrom: 2021, yearTo: 2025 }],
     img: '/images/parts/brake-pads.svg',
   },
   {
@@ -752,9 +738,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Voltage', value: '12 V' },
       { key: 'Lens', value: 'Polycarbonate, clear' },
     ],
-    fitment: [
-      { make: 'TVS', model: 'Ntorq 125', yearFrom: 2018, yearTo: 2023 },
-    ],
+    fitment: [{ make: 'TVS', model: 'Ntorq 125', yearFrom: 2018, yearTo: 2023 }],
     img: '/images/parts/headlights.svg',
   },
   {
@@ -777,9 +761,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Eye-to-eye length', value: '330 mm' },
       { key: 'Quantity', value: '1' },
     ],
-    fitment: [
-      { make: 'TVS', model: 'Jupiter', yearFrom: 2013, yearTo: 2024 },
-    ],
+    fitment: [{ make: 'TVS', model: 'Jupiter', yearFrom: 2013, yearTo: 2024 }],
     img: '/images/parts/shock-absorbers.svg',
   },
   {
@@ -802,9 +784,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Spokes', value: '5 twin-spoke' },
       { key: 'Finish', value: 'Matte black' },
     ],
-    fitment: [
-      { make: 'TVS', model: 'Raider 125', yearFrom: 2021, yearTo: 2025 },
-    ],
+    fitment: [{ make: 'TVS', model: 'Raider 125', yearFrom: 2021, yearTo: 2025 }],
     img: '/images/parts/wheels.svg',
   },
   {
@@ -851,9 +831,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Plate thickness', value: '2.8 mm' },
       { key: 'Clutch type', value: 'Wet multi-plate, slipper' },
     ],
-    fitment: [
-      { make: 'TVS', model: 'Apache RTR 160 4V', yearFrom: 2018, yearTo: 2025 },
-    ],
+    fitment: [{ make: 'TVS', model: 'Apache RTR 160 4V', yearFrom: 2018, yearTo: 2025 }],
     img: '/images/parts/clutch-plates.svg',
   },
   {
@@ -875,9 +853,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Thread', value: 'M10 x 1.25, LH and RH' },
       { key: 'Glass', value: 'Convex, anti-glare' },
     ],
-    fitment: [
-      { make: 'TVS', model: 'Raider 125', yearFrom: 2021, yearTo: 2025 },
-    ],
+    fitment: [{ make: 'TVS', model: 'Raider 125', yearFrom: 2021, yearTo: 2025 }],
     img: '/images/parts/mirrors.svg',
   },
   {
@@ -900,9 +876,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Disc diameter', value: '220 mm' },
       { key: 'Quantity', value: '2 pads (one axle)' },
     ],
-    fitment: [
-      { make: 'TVS', model: 'Ntorq 125', yearFrom: 2018, yearTo: 2025 },
-    ],
+    fitment: [{ make: 'TVS', model: 'Ntorq 125', yearFrom: 2018, yearTo: 2025 }],
     img: '/images/parts/brake-pads.svg',
   },
   {
@@ -950,9 +924,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Thread', value: 'M10 x 1.25, LH and RH' },
       { key: 'Glass', value: 'Convex, anti-glare' },
     ],
-    fitment: [
-      { make: 'TVS', model: 'Ntorq 125', yearFrom: 2018, yearTo: 2025 },
-    ],
+    fitment: [{ make: 'TVS', model: 'Ntorq 125', yearFrom: 2018, yearTo: 2025 }],
     img: '/images/parts/mirrors.svg',
   },
   {
@@ -1051,9 +1023,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Front sprocket', value: '15T' },
       { key: 'Rear sprocket', value: '42T' },
     ],
-    fitment: [
-      { make: 'Bajaj', model: 'Pulsar 150', yearFrom: 2010, yearTo: 2025 },
-    ],
+    fitment: [{ make: 'Bajaj', model: 'Pulsar 150', yearFrom: 2010, yearTo: 2025 }],
     img: '/images/parts/chains-sprockets.svg',
   },
   {
@@ -1100,9 +1070,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Plate thickness', value: '3.0 mm' },
       { key: 'Clutch type', value: 'Wet multi-plate, slipper' },
     ],
-    fitment: [
-      { make: 'Bajaj', model: 'Dominar 400', yearFrom: 2017, yearTo: 2025 },
-    ],
+    fitment: [{ make: 'Bajaj', model: 'Dominar 400', yearFrom: 2017, yearTo: 2025 }],
     img: '/images/parts/clutch-plates.svg',
   },
   {
@@ -1174,9 +1142,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Front sprocket', value: '15T' },
       { key: 'Rear sprocket', value: '45T' },
     ],
-    fitment: [
-      { make: 'Bajaj', model: 'Dominar 400', yearFrom: 2017, yearTo: 2025 },
-    ],
+    fitment: [{ make: 'Bajaj', model: 'Dominar 400', yearFrom: 2017, yearTo: 2025 }],
     img: '/images/parts/chains-sprockets.svg',
   },
   {
@@ -1249,9 +1215,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Voltage', value: '12 V' },
       { key: 'Lens', value: 'Polycarbonate, clear' },
     ],
-    fitment: [
-      { make: 'Hero', model: 'Splendor Plus', yearFrom: 2011, yearTo: 2025 },
-    ],
+    fitment: [{ make: 'Hero', model: 'Splendor Plus', yearFrom: 2011, yearTo: 2025 }],
     img: '/images/parts/headlights.svg',
   },
   {
@@ -1299,9 +1263,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Tyre fitment', value: '100/80-17 tubeless' },
       { key: 'Finish', value: 'Matte black' },
     ],
-    fitment: [
-      { make: 'Hero', model: 'Xtreme 160R', yearFrom: 2020, yearTo: 2025 },
-    ],
+    fitment: [{ make: 'Hero', model: 'Xtreme 160R', yearFrom: 2020, yearTo: 2025 }],
     img: '/images/parts/wheels.svg',
   },
   {
@@ -1361,8 +1323,7 @@ export const catalogue: SeedPart[] = [
     partNumber: '22201-KTE-900S',
     seller: 'Empire State Moto Depot',
     priceCents: 1999,
-    description:
-      'Friction plate set for the commuter wet clutch. Soak in engine oil before fitting.',
+    description: 'Friction plate set for the commuter wet clutch. Soak in engine oil before fitting.',
     ratings: 4.3,
     stock: 1000,
     availablequantity: 820,
@@ -1398,9 +1359,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Voltage', value: '12 V DC' },
       { key: 'Lens', value: 'Polycarbonate, hard-coated' },
     ],
-    fitment: [
-      { make: 'Hero', model: 'Xtreme 160R', yearFrom: 2020, yearTo: 2025 },
-    ],
+    fitment: [{ make: 'Hero', model: 'Xtreme 160R', yearFrom: 2020, yearTo: 2025 }],
     img: '/images/parts/headlights.svg',
   },
   {
@@ -1499,9 +1458,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Voltage', value: '12 V DC' },
       { key: 'Lens', value: 'Polycarbonate, hard-coated' },
     ],
-    fitment: [
-      { make: 'Honda', model: 'Hornet 2.0', yearFrom: 2020, yearTo: 2025 },
-    ],
+    fitment: [{ make: 'Honda', model: 'Hornet 2.0', yearFrom: 2020, yearTo: 2025 }],
     img: '/images/parts/headlights.svg',
   },
   {
@@ -1600,9 +1557,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Plate thickness', value: '2.9 mm' },
       { key: 'Clutch type', value: 'Wet multi-plate' },
     ],
-    fitment: [
-      { make: 'Honda', model: 'Unicorn', yearFrom: 2020, yearTo: 2025 },
-    ],
+    fitment: [{ make: 'Honda', model: 'Unicorn', yearFrom: 2020, yearTo: 2025 }],
     img: '/images/parts/clutch-plates.svg',
   },
   {
@@ -1625,9 +1580,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Glass', value: 'Convex, anti-glare' },
       { key: 'Finish', value: 'Chrome stem, black head' },
     ],
-    fitment: [
-      { make: 'Honda', model: "CB350 H'ness", yearFrom: 2020, yearTo: 2025 },
-    ],
+    fitment: [{ make: 'Honda', model: "CB350 H'ness", yearFrom: 2020, yearTo: 2025 }],
     img: '/images/parts/mirrors.svg',
   },
   {
@@ -1649,9 +1602,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Thread', value: 'M10 x 1.25, LH and RH' },
       { key: 'Glass', value: 'Flat' },
     ],
-    fitment: [
-      { make: 'Honda', model: 'Activa 6G', yearFrom: 2020, yearTo: 2025 },
-    ],
+    fitment: [{ make: 'Honda', model: 'Activa 6G', yearFrom: 2020, yearTo: 2025 }],
     img: '/images/parts/mirrors.svg',
   },
   {
@@ -1699,9 +1650,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Tyre fitment', value: '120/70-12 tubeless' },
       { key: 'Finish', value: 'Gloss black' },
     ],
-    fitment: [
-      { make: 'Honda', model: 'Grom', yearFrom: 2022, yearTo: 2025 },
-    ],
+    fitment: [{ make: 'Honda', model: 'Grom', yearFrom: 2022, yearTo: 2025 }],
     img: '/images/parts/wheels.svg',
   },
 ];

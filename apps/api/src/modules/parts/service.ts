@@ -58,7 +58,14 @@ function filtersOf(db: Db, query: PartListQuery): SQL | undefined {
     if (query.year !== undefined) {
       fit.push(lte(partFitments.yearFrom, query.year), gte(partFitments.yearTo, query.year));
     }
-    conditions.push(exists(db.select({ one: sql`1` }).from(partFitments).where(and(...fit))));
+    conditions.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(partFitments)
+          .where(and(...fit)),
+      ),
+    );
   }
   return conditions.length ? and(...conditions) : undefined;
 }
@@ -89,7 +96,10 @@ export async function listParts(db: Db, query: PartListQuery): Promise<PartPage>
       .orderBy(asc(parts.createdAt), asc(parts.id))
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(parts).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(parts)
+      .where(where),
   ]);
   const fitments = await fitmentsFor(
     db,

@@ -1,0 +1,67 @@
+import { useId, type ReactNode } from 'react';
+import { containerClass } from '@/components/layout/page-container';
+import { BusinessSummary } from '@/features/home/components/business-summary';
+import { HeroCarousel } from '@/features/home/components/hero-carousel';
+import { WhatWeDo } from '@/features/home/components/what-we-do';
+import { BrandGrid } from '@/features/parts/components/brand-grid';
+import { FeaturedParts } from '@/features/parts/components/featured-parts';
+import { useDocumentMeta } from '@/hooks/use-document-meta';
+
+interface HomeSectionProps {
+  title: string;
+  lead: string;
+  children: ReactNode;
+  tinted?: boolean;
+}
+
+function HomeSection({ title, lead, children, tinted = false }: HomeSectionProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={tinted ? 'bg-slate-50 py-14 sm:py-20' : 'py-14 sm:py-20'}>
+      <div className={containerClass}>
+        <div className="mb-8 flex max-w-2xl flex-col gap-2 sm:mb-10">
+          <h2 id={headingId} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            {title}
+          </h2>
+          <p className="text-lg text-slate-600">{lead}</p>
+        </div>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+export function HomeRoute() {
+  useDocumentMeta(
+    undefined,
+    'Genuine motorcycle and vehicle parts from Yamaha, Suzuki, TVS, Bajaj, Hero and Honda, delivered within one business day with no extra shipping charges.',
+  );
+
+  return (
+    <>
+      <h1 className="sr-only">Pitstop Parts: genuine motorcycle and vehicle parts</h1>
+      <div className={`${containerClass} pt-6 sm:pt-8`}>
+        <HeroCarousel />
+      </div>
+      <HomeSection
+        title="Shop by brand"
+        lead="Parts for the motorcycles America rides, from six trusted makers."
+      >
+        <BrandGrid />
+      </HomeSection>
+      <HomeSection
+        title="Parts"
+        lead="Fresh in the catalogue: genuine, tested parts ready to ship today."
+        tinted
+      >
+        <FeaturedParts />
+      </HomeSection>
+      <HomeSection title="What we do" lead="From choosing the right part to the doorstep, in three steps.">
+        <WhatWeDo />
+      </HomeSection>
+      <HomeSection title="Business Summary" lead="Riders and fleets trust us every day." tinted>
+        <BusinessSummary />
+      </HomeSection>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { Link, useParams } from 'react-router';
+import { shopTexts } from '@pitstop/core/messages';
+import { PageContainer } from '@/components/layout/page-container';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { QueryError } from '@/components/ui/query-error';
+import { usePart } from '@/features/parts/api/get-part';
+import { PartDetails } from '@/features/parts/components/part-details';
+import { PartDetailsSkeleton } from '@/features/parts/components/part-details-skeleton';
+import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { isApiError } from '@/lib/api-client';
+
+function Breadcrumb({ current }: { current: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="mb-8 text-sm">
+      <ol className="flex flex-wrap items-center gap-2 text-slate-600">
+        <li>
+          <Link to="/" className="underline-offset-4 hover:text-slate-900 hover:underline">
+            Home
+          </Link>
+        </li>
+        <li aria-hidden="true">/</li>
+        <li>
+          <Link to="/parts" className="underline-offset-4 hover:text-slate-900 hover:underline">
+            Parts
+          </Link>
+        </li>
+        <li aria-hidden="true">/</li>
+        <li aria-current="page" className="font-medium text-slate-900">
+          {current}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+/** /parts/:id — the part on its own page. Sign-in protection and the order form come later. */
+export function PartDetailRoute() {
+  const { id = '' } = useParams();
+  const query = usePart(id);
+  const notFound = query.isError && isApiError(query.error) && [400, 404].includes(query.error.status);
+
+  useDocumentMeta(
+    query.data?.name ?? (notFound ? 'Part not found' : 'Part'),
+    query.data
+      ? `${query.data.name} by ${query.data.brand}: ${query.data.description}`.slice(0, 160)
+      : 'Part details, specifications and fitment at Pitstop Parts.',
+  );
+
+  if (query.isPending) {
+    return (
+      <PageContainer>
+        <PartDetailsSkeleton />
+      </PageContainer>
+    );
+  }
+
+  if (notFound) {
+    return (
+      <PageContainer>
+        <div className="mx-auto flex max-w-xl flex-col items-center gap-5 py-16 text-center">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{shopTexts.partNotFound}</h1>
+          <p className="text-lg text-slate-600">It may have been removed, or the link may be mistyped.</p>
+          <Link to="/parts" className={buttonStyles('primary', 'lg')}>
+            Browse all parts
+          </Link>
+        </div>
+      </PageContainer>
+    );
+  }
+
+  if (query.isError) {
+    return (
+      <PageContainer>
+        <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900">Part details</h1>
+        <QueryError onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      </PageContainer>
+    );
+  }
+
+  return (
+    <PageContainer>
+      <Breadcrumb current={query.data.name} />
+      <PartDetails part={query.data} />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,121 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { buttonStyles } from '@/components/ui/button-styles';
+
+export const NAV_LINKS = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/parts', label: 'Parts', end: false },
+  { to: '/blog', label: 'Blog', end: false },
+  { to: '/about', label: 'About', end: false },
+  { to: '/portfolio', label: 'My Portfolio', end: false },
+] as const;
+
+export function BrandMark({ className = '' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 32 32" className={`size-8 shrink-0 ${className}`} aria-hidden="true">
+      <rect width="32" height="32" rx="7" fill="#0f172a" />
+      <circle cx="16" cy="16" r="9.5" fill="none" stroke="#dc2626" strokeWidth="3.5" />
+      <circle cx="16" cy="16" r="3" fill="#f8fafc" />
+      <path
+        d="M16 6.5v4M16 21.5v4M6.5 16h4M21.5 16h4"
+        stroke="#f8fafc"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+function navLinkClass({ isActive }: { isActive: boolean }): string {
+  return `block rounded-lg px-3 py-2.5 text-base font-medium md:py-2 md:text-sm ${
+    isActive
+      ? 'bg-slate-100 text-red-700 underline decoration-2 underline-offset-[6px]'
+      : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+  }`;
+}
+
+/**
+ * The shop's navbar (signed-out state for now). On small screens the links sit behind a
+ * disclosure button; the menu belongs to the location it was opened at, so any navigation
+ * (a click, back/forward) closes it without extra state.
+ */
+export function Navbar() {
+  const menuId = useId();
+  const location = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.key;
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  // Escape anywhere on the page closes the open menu: a document listener is an outside system.
+  useEffect(() => {
+    if (!open) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape') return;
+      setOpenAt(null);
+      buttonRef.current?.focus();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  const close = () => setOpenAt(null);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 px-4 py-3 sm:px-6 lg:px-8">
+        <Link to="/" className="flex items-center gap-2.5 rounded-lg py-1" onClick={close}>
+          <BrandMark />
+          <span className="text-xl font-extrabold tracking-tight text-slate-900">
+            Pitstop <span className="text-red-700">Parts</span>
+          </span>
+        </Link>
+
+        <button
+          ref={buttonRef}
+          type="button"
+          className={buttonStyles('ghost', 'md', 'md:hidden')}
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpenAt(open ? null : location.key)}
+        >
+          <svg viewBox="0 0 24 24" className="size-6" fill="none" aria-hidden="true">
+            <path
+              d={open ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'}
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+          Menu
+        </button>
+
+        <nav
+          id={menuId}
+          aria-label="Main"
+          className={`${open ? 'block' : 'hidden'} w-full pb-2 md:block md:w-auto md:pb-0`}
+        >
+          <ul className="flex flex-col gap-1 pt-3 md:flex-row md:items-center md:pt-0">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className={navLinkClass} onClick={close}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="mt-2 md:mt-0 md:ml-3">
+              <NavLink
+                to="/login"
+                onClick={close}
+                className={({ isActive }) =>
+                  buttonStyles(isActive ? 'secondary' : 'primary', 'md', 'w-full md:w-auto')
+                }
+              >
+                Log In
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,11 @@
+import type { PartFilters } from './part-filters';
+
+/** The one place parts query keys are spelled, so invalidations always match the queries. */
+export const partsKeys = {
+  all: ['parts'] as const,
+  lists: () => [...partsKeys.all, 'list'] as const,
+  list: (params: { limit: number; offset: number } & PartFilters) => [...partsKeys.lists(), params] as const,
+  infinite: (filters: PartFilters) => [...partsKeys.all, 'infinite', filters] as const,
+  details: () => [...partsKeys.all, 'detail'] as const,
+  detail: (id: string) => [...partsKeys.details(), id] as const,
+};

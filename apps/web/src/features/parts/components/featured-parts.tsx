@@ -1,0 +1,36 @@
+import { Link } from 'react-router';
+import { HOME_PARTS } from '@pitstop/core/catalogue';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { QueryError } from '@/components/ui/query-error';
+import { useHomeParts } from '../api/get-parts';
+import { PartCard } from './part-card';
+import { PartsGrid } from './parts-grid';
+import { PartsGridSkeleton } from './parts-grid-skeleton';
+
+/** The home page's first six parts and the way on to the whole catalogue. */
+export function FeaturedParts() {
+  const query = useHomeParts();
+
+  return (
+    <div className="flex flex-col gap-8">
+      {query.isPending ? (
+        <PartsGridSkeleton count={HOME_PARTS} />
+      ) : query.isError ? (
+        <QueryError onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : (
+        <PartsGrid>
+          {query.data.parts.map((part) => (
+            <li key={part._id}>
+              <PartCard part={part} headingLevel={3} />
+            </li>
+          ))}
+        </PartsGrid>
+      )}
+      <div className="flex justify-center">
+        <Link to="/parts" className={buttonStyles('primary', 'lg')}>
+          See All Parts
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { Link } from 'react-router';
+import { formatDollars } from '@pitstop/core/money';
+import type { Part } from '@pitstop/core/parts';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { StarRating } from '@/components/ui/star-rating';
+
+export const PART_IMAGE_WIDTH = 400;
+export const PART_IMAGE_HEIGHT = 300;
+
+interface PartCardProps {
+  part: Part;
+  /** The card title's heading level, so it sits under the section's own heading. */
+  headingLevel?: 2 | 3;
+  /** Above-the-fold cards may load their picture eagerly. */
+  eager?: boolean;
+}
+
+export function partPath(id: string): string {
+  return `/parts/${encodeURIComponent(id)}`;
+}
+
+/** One part in a grid: picture, name, seller, price, stock, description, rating and Buy Now. */
+export function PartCard({ part, headingLevel = 2, eager = false }: PartCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+      <img
+        src={part.img}
+        alt={part.name}
+        width={PART_IMAGE_WIDTH}
+        height={PART_IMAGE_HEIGHT}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        className="aspect-[4/3] w-full bg-slate-100 object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex flex-col gap-1">
+          <Heading className="text-lg font-semibold leading-snug text-slate-900">{part.name}</Heading>
+          <p className="text-sm text-slate-600">
+            <span className="sr-only">Seller: </span>
+            {part.seller}
+          </p>
+        </div>
+        <StarRating rating={part.ratings} reviewCount={part.reviewCount} />
+        <p className="line-clamp-3 text-sm leading-relaxed text-slate-600">{part.description}</p>
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-2">
+          <div>
+            <p className="text-2xl font-bold tracking-tight text-slate-900">{formatDollars(part.price)}</p>
+            <p className="text-sm text-slate-600">Available: {part.availablequantity}</p>
+          </div>
+          {/* Named after the part, so a list of cards is not a list of identical "Buy Now" links. */}
+          <Link
+            to={partPath(part._id)}
+            className={buttonStyles('primary', 'md')}
+            aria-label={`Buy Now: ${part.name}`}
+          >
+            Buy Now
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,146 @@
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CATEGORY_LABELS, type Category } from '@pitstop/core/catalogue';
+import { formatDollars } from '@pitstop/core/money';
+import type { Part } from '@pitstop/core/parts';
+import { StarRating } from '@/components/ui/star-rating';
+import { PART_IMAGE_HEIGHT, PART_IMAGE_WIDTH } from './part-card';
+
+function categoryLabel(category: string): string {
+  return category in CATEGORY_LABELS ? CATEGORY_LABELS[category as Category] : category;
+}
+
+function formatYears(from: number, to: number): string {
+  return from === to ? String(from) : `${from}–${to}`;
+}
+
+const tableClass = 'w-full border-collapse text-left text-sm';
+const cellClass = 'border-b border-slate-200 px-4 py-3 align-top';
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 rounded-xl bg-slate-50 px-4 py-3">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{term}</dt>
+      <dd className="text-base font-semibold text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Everything about one part: picture, buying facts, description, specifications and fitment. */
+export function PartDetails({ part }: { part: Part }) {
+  const id = useId();
+  const specsHeading = `${id}-specs`;
+  const fitmentHeading = `${id}-fitment`;
+
+  return (
+    <article className="flex flex-col gap-12">
+      <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <img
+          src={part.img}
+          alt={part.name}
+          width={PART_IMAGE_WIDTH}
+          height={PART_IMAGE_HEIGHT}
+          fetchPriority="high"
+          className="aspect-[4/3] w-full rounded-2xl border border-slate-200 bg-slate-100 object-cover"
+        />
+        <div className="flex flex-col gap-5">
+          <p className="text-sm font-semibold uppercase tracking-wide text-red-700">
+            {part.brand} · {categoryLabel(part.category)}
+          </p>
+          <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+            {part.name}
+          </h1>
+          <p className="text-slate-600">
+            Sold by <span className="font-medium text-slate-900">{part.seller}</span>
+          </p>
+          <StarRating rating={part.ratings} reviewCount={part.reviewCount} />
+          <p className="text-4xl font-bold tracking-tight text-slate-900">
+            {formatDollars(part.price)}
+            <span className="ml-2 text-base font-normal text-slate-600">per unit</span>
+          </p>
+          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+            <Fact term="Available quantity">{part.availablequantity}</Fact>
+            <Fact term="Min order quantity">{part.minquantity}</Fact>
+            <Fact term="Part number">{part.partNumber}</Fact>
+          </dl>
+          <p className="leading-relaxed text-slate-700">{part.description}</p>
+          <p className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700">
+            Online ordering for this part opens here soon. Orders start at {part.minquantity}{' '}
+            {part.minquantity === 1 ? 'unit' : 'units'}.{' '}
+            <Link
+              to="/parts"
+              className="font-medium text-red-700 underline underline-offset-2 hover:text-red-800"
+            >
+              Browse more parts
+            </Link>
+          </p>
+        </div>
+      </div>
+
+      <div className="grid gap-10 lg:grid-cols-2">
+        <section aria-labelledby={specsHeading} className="flex flex-col gap-4">
+          <h2 id={specsHeading} className="text-2xl font-bold text-slate-900">
+            Specifications
+          </h2>
+          {part.specifications.length > 0 ? (
+            <div className="overflow-x-auto rounded-xl border border-slate-200">
+              <table className={tableClass} aria-labelledby={specsHeading}>
+                <tbody>
+                  {part.specifications.map((spec) => (
+                    <tr key={spec.key} className="last:[&>*]:border-b-0">
+                      <th
+                        scope="row"
+                        className={`${cellClass} w-2/5 bg-slate-50 font-semibold text-slate-700`}
+                      >
+                        {spec.key}
+                      </th>
+                      <td className={`${cellClass} text-slate-900`}>{spec.value}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <p className="text-slate-600">No specifications are listed for this part.</p>
+          )}
+        </section>
+
+        <section aria-labelledby={fitmentHeading} className="flex flex-col gap-4">
+          <h2 id={fitmentHeading} className="text-2xl font-bold text-slate-900">
+            Fitment
+          </h2>
+          {part.fitment.length > 0 ? (
+            <div className="overflow-x-auto rounded-xl border border-slate-200">
+              <table className={tableClass} aria-labelledby={fitmentHeading}>
+                <thead className="bg-slate-50 text-slate-700">
+                  <tr>
+                    <th scope="col" className={`${cellClass} font-semibold`}>
+                      Make
+                    </th>
+                    <th scope="col" className={`${cellClass} font-semibold`}>
+                      Model
+                    </th>
+                    <th scope="col" className={`${cellClass} font-semibold`}>
+                      Years
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="text-slate-900">
+                  {part.fitment.map((fit) => (
+                    <tr key={`${fit.make}-${fit.model}-${fit.yearFrom}`} className="last:[&>*]:border-b-0">
+                      <td className={cellClass}>{fit.make}</td>
+                      <td className={cellClass}>{fit.model}</td>
+                      <td className={cellClass}>{formatYears(fit.yearFrom, fit.yearTo)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <p className="text-slate-600">No fitment is listed for this part.</p>
+          )}
+        </section>
+      </div>
+    </article>
+  );
+}

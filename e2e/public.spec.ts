@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '@pitstop/core/messages';
+import type { Part } from '@pitstop/core/parts';
+import { baseURL, expectNoSeriousA11yViolations, useBrowser } from './fixtures.ts';
+
+const browser = useBrowser();
+
+async function apiParts(query: string): Promise<{ parts: Part[]; total: number }> {
+  const res = await fetch(`${baseURL()}/api/parts${query}`);
+  return { parts: (await res.json()) as Part[], total: Number(res.headers.get('x-total-count')) };
+}
+
+describe('home', () => {
+  it('shows the carousel, the six brands, the first six parts, what we do and the business summary', async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    const { parts } = await apiParts('?limit=6');
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const label of ['Home', 'Parts', 'Blog', 'About', 'My Portfolio', 'Log In']) {
+      await expect.poll(() => nav.getByRole('link', { name: label, exact: true }).isVisible()).toBe(true);
+    }
+
+    const carousel = page.locator('[aria-roledescription="carousel"]');
+    await expect.poll(() => carousel.count()).toBe(1);
+    await expect.poll(() => carousel.locator('[aria-roledescription="slide"]').count()).toBe(3);
+
+    for (const brand of ['Yamaha', 'Suzuki', 'TVS', 'Bajaj', 'Hero', 'Honda']) {
+      const link = page.getByRole('link', { name: `${brand} parts`, exact: true });
+      await expect.poll(() => link.getAttribute('href')).toBe(`/parts?brand=${brand}`);
+    }
+
+    const featured = page.getByRole('region', { name: 'Parts' }).getByRole('article');
+    await expect.poll(() => featured.count()).toBe(6);
+    const names = await featured.getByRole('heading').allInnerTexts();
+    expect(names).toEqual(parts.map((p) => p.name));
+
+    for (const text of ['Truck Selection', 'Truck Order', 'Express Delivery', '25.6K', '2.6M', '86%']) {
+      await expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
+    }
+
+    await page.getByRole('link', { name: 'See All Parts' }).click();
+    await page.waitForURL('**/parts');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toMatch(/parts/i);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('has a title and a description for search engines', async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    await expect.poll(() => page.title()).toContain('Pitstop Parts');
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    expect(description?.length ?? 0).toBeGreaterThan(50);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+describe('parts', () => {
+  it('lists every part, page by page, with name, seller, price, availability and Buy Now', async () => {
+    const page = await browser.newPage();
+    await page.goto('/parts');
+    const { parts, total } = await apiParts('?limit=100');
+    expect(total).toBeGreaterThanOrEqual(60);
+
+    const cards = page.getByRole('article');
+    await expect.poll(() => cards.count()).toBe(24);
+    const first = cards.first();
+    const part = parts[0]!;
+    const text = await first.innerText();
+    expect(text).toContain(part.name);
+    expect(text).toContain(part.seller);
+    expect(text).toContain(`$${part.price.toFixed(2)}`);
+    expect(text).toContain(`Available: ${part.availablequantity}`);
+    await expect.poll(() => first.getByRole('img', { name: /out of 5/ }).count()).toBe(1);
+    await expectNoSeriousA11yViolations(page);
+
+    // Keep asking for more, by button, until the catalogue ends.
+    for (let i = 0; i < 10 && (await cards.count()) < total; i++) {
+      const before = await cards.count();
+      const more = page.getByRole('button', { name: 'Load more parts' });
+      if (await more.isVisible()) await more.click();
+      await expect.poll(() => cards.count()).toBeGreaterThan(before);
+    }
+    await expect.poll(() => cards.count()).toBe(total);
+    await expect.poll(() => page.getByText(`Showing ${total} of ${total} parts`).isVisible()).toBe(true);
+    expect(await cards.getByRole('heading').allInnerTexts()).toEqual(parts.map((p) => p.name));
+  });
+
+  it('loads the next page as the shopper scrolls', async () => {
+    const page = await browser.newPage();
+    await page.goto('/parts');
+    const cards = page.getByRole('article');
+    await expect.poll(() => cards.count()).toBe(24);
+    await page.getByText('Load more parts').scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 20_000);
+    await expect.poll(() => cards.count()).toBeGreaterThan(24);
+  });
+
+  it('filters by brand from a brand card', async () => {
+    const page = await browser.newPage();
+    await page.goto('/parts?brand=Honda');
+    const { total } = await apiParts('?brand=Honda');
+    await expect.poll(() => page.getByText(`of ${total} parts`).isVisible()).toBe(true);
+    const text = await page.getByRole('article').first().innerText();
+    expect(text).toMatch(/Honda/);
+  });
+
+  it('follows Buy Now to the part page', async () => {
+    const page = await browser.newPage();
+    await page.goto('/parts');
+    const part = (await apiParts('?limit=1')).parts[0]!;
+    await page.getByRole('link', { name: `Buy Now: ${part.name}` }).click();
+    await page.waitForURL(`**/parts/${part._id}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(part.name);
+    await expect.poll(() => page.getByText(part.partNumber).first().isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('says so when a part does not exist', async () => {
+    const page = await browser.newPage({ expectedConsoleErrors: /status of 404/ });
+    await page.goto('/parts/6f1c2d3e-4b5a-4c6d-8e7f-0123456789ab');
+    await expect.poll(() => page.getByText('We could not find that part.').isVisible()).toBe(true);
+  });
+
+  it('shows an error with a retry when the catalogue cannot load, and recovers', async () => {
+    const page = await browser.newPage({ expectedConsoleErrors: /status of 503/ });
+    let fail = true;
+    await page.route('**/api/parts?*', (route) =>
+      fail
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/problem+json',
+            body: '{"type":"about:blank","title":"Service Unavailable","status":503}',
+          })
+        : route.continue(),
+    );
+    await page.goto('/parts');
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.innerText(), { timeout: 15_000 }).toContain('Something went wrong');
+    fail = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => page.getByRole('article').count()).toBe(24);
+  });
+});
+
+describe('content pages', () => {
+  it('about tells the shop’s promises', async () => {
+    const page = await browser.newPage();
+    await page.goto('/about');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('About');
+    const text = await page.locator('main').innerText();
+    for (const claim of ['48 states', '24', 'brake pads', 'headlights', 'shock absorbers', 'wheels']) {
+      expect(text.toLowerCase()).toContain(claim.toLowerCase());
+    }
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('blog answers open and close as disclosures', async () => {
+    const page = await browser.newPage();
+    await page.goto('/blog');
+    const groups = page.locator('main details');
+    await expect.poll(() => groups.count()).toBeGreaterThanOrEqual(6);
+    const first = groups.first();
+    expect(await first.getAttribute('open')).toBeNull();
+    await first.locator('summary').click();
+    expect(await first.getAttribute('open')).not.toBeNull();
+    await first.locator('summary').press('Enter');
+    expect(await first.getAttribute('open')).toBeNull();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('portfolio shows the bio', async () => {
+    const page = await browser.newPage();
+    await page.goto('/portfolio');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+    expect((await page.locator('main').innerText()).length).toBeGreaterThan(200);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('login is reachable from the navbar', async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Log In', exact: true }).click();
+    await page.waitForURL('**/login');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('an unknown address shows the not-found page', async () => {
+    const page = await browser.newPage();
+    await page.goto('/no/such/page');
+    await expect.poll(() => page.getByText(messages.notFoundPage).isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+describe('small screens', () => {
+  it('opens the menu from a button at 360 px and closes it after navigating', async () => {
+    const page = await browser.newPage({ width: 360, height: 740 });
+    await page.goto('/');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+    await page.waitForURL('**/about');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
