@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PARTS_WEB_PAGE } from '@pitstop/core/catalogue';
 import { messages } from '@pitstop/core/messages';
 import type { Part } from '@pitstop/core/parts';
 import { baseURL, expectNoSeriousA11yViolations, useBrowser } from './fixtures.ts';
@@ -63,7 +64,7 @@ describe('parts', () => {
     expect(total).toBeGreaterThanOrEqual(60);
 
     const cards = page.getByRole('article');
-    await expect.poll(() => cards.count()).toBe(24);
+    await expect.poll(() => cards.count()).toBe(PARTS_WEB_PAGE);
     const first = cards.first();
     const part = parts[0]!;
     const text = await first.innerText();
@@ -75,7 +76,7 @@ describe('parts', () => {
     await expectNoSeriousA11yViolations(page);
 
     // Keep asking for more, by button, until the catalogue ends.
-    for (let i = 0; i < 10 && (await cards.count()) < total; i++) {
+    for (let i = 0; i < 20 && (await cards.count()) < total; i++) {
       const before = await cards.count();
       const more = page.getByRole('button', { name: 'Load more parts' });
       if (await more.isVisible()) await more.click();
@@ -90,10 +91,10 @@ describe('parts', () => {
     const page = await browser.newPage();
     await page.goto('/parts');
     const cards = page.getByRole('article');
-    await expect.poll(() => cards.count()).toBe(24);
+    await expect.poll(() => cards.count()).toBe(PARTS_WEB_PAGE);
     await page.getByText('Load more parts').scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 20_000);
-    await expect.poll(() => cards.count()).toBeGreaterThan(24);
+    await expect.poll(() => cards.count()).toBeGreaterThan(PARTS_WEB_PAGE);
   });
 
   it('filters by brand from a brand card', async () => {
@@ -139,7 +140,7 @@ describe('parts', () => {
     await expect.poll(() => alert.innerText(), { timeout: 15_000 }).toContain('Something went wrong');
     fail = false;
     await alert.getByRole('button', { name: 'Try again' }).click();
-    await expect.poll(() => page.getByRole('article').count()).toBe(24);
+    await expect.poll(() => page.getByRole('article').count()).toBe(PARTS_WEB_PAGE);
   });
 });
 

@@ -32,4 +32,6 @@ export const CATEGORY_LABELS: Record<Category, string> = {
 export const HOME_PARTS = 6;
 export const PARTS_PAGE_DEFAULT = 24;
 export const PARTS_PAGE_MAX = 100;
+/** /parts asks for 12 at a time: two screens on a desktop, and little work for a phone to render. */
+export const PARTS_WEB_PAGE = 12;
 export const TOTAL_COUNT_HEADER = 'x-total-count';

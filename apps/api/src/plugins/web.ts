@@ -27,6 +27,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
           res.header('cache-control', `public, max-age=${ONE_YEAR}, immutable`);
         } else if (rel === 'index.html') {
           res.header('cache-control', 'no-cache');
+        } else if (rel.startsWith(`images${path.sep}`)) {
+          // Pictures keep their names when redrawn: a week, then revalidate in the background.
+          res.header('cache-control', 'public, max-age=604800, stale-while-revalidate=86400');
         } else {
           res.header('cache-control', 'public, max-age=3600');
         }

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { HOME_PARTS, PARTS_PAGE_DEFAULT, TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
+import { HOME_PARTS, PARTS_WEB_PAGE, TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
 import type { Part } from '@pitstop/core/parts';
 import { apiRequest } from '@/lib/api-client';
 import type { PartFilters } from './part-filters';
@@ -47,7 +47,7 @@ export function nextPartsOffset(lastPage: PartsPage): number | undefined {
   return lastPage.parts.length > 0 && next < lastPage.total ? next : undefined;
 }
 
-export function getPartsInfiniteQueryOptions(filters: PartFilters, pageSize = PARTS_PAGE_DEFAULT) {
+export function getPartsInfiniteQueryOptions(filters: PartFilters, pageSize = PARTS_WEB_PAGE) {
   return infiniteQueryOptions({
     queryKey: partsKeys.infinite(filters),
     queryFn: ({ pageParam, signal }) => getParts({ ...filters, limit: pageSize, offset: pageParam, signal }),

@@ -13,6 +13,8 @@ interface PartCardProps {
   headingLevel?: 2 | 3;
   /** Above-the-fold cards may load their picture eagerly. */
   eager?: boolean;
+  /** The first card's picture is likely the largest paint: fetch it before anything else. */
+  priority?: boolean;
 }
 
 export function partPath(id: string): string {
@@ -20,7 +22,7 @@ export function partPath(id: string): string {
 }
 
 /** One part in a grid: picture, name, seller, price, stock, description, rating and Buy Now. */
-export function PartCard({ part, headingLevel = 2, eager = false }: PartCardProps) {
+export function PartCard({ part, headingLevel = 2, eager = false, priority = false }: PartCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
@@ -29,7 +31,8 @@ export function PartCard({ part, headingLevel = 2, eager = false }: PartCardProp
         alt={part.name}
         width={PART_IMAGE_WIDTH}
         height={PART_IMAGE_HEIGHT}
-        loading={eager ? 'eager' : 'lazy'}
+        loading={eager || priority ? 'eager' : 'lazy'}
+        {...(priority ? { fetchPriority: 'high' as const } : {})}
         decoding="async"
         className="aspect-[4/3] w-full bg-slate-100 object-cover"
       />

@@ -6,7 +6,7 @@ import { jsonResponse, mockFetch, problemResponse } from '@/testing/render';
 import { renderWithProviders } from '@/testing/render';
 import { PartsCatalogue } from './parts-catalogue';
 
-const TOTAL = 30;
+const TOTAL = 20;
 const catalogue = Array.from({ length: TOTAL }, (_, i) => createPart({ name: `Catalogue part ${i + 1}` }));
 
 /** A fake GET /api/parts that pages through `catalogue` like the real API. */
@@ -21,20 +21,20 @@ function servePages() {
 }
 
 describe('PartsCatalogue', () => {
-  it('loads 24 parts, then the rest with "Load more parts", and stops at the total', async () => {
+  it('loads a page of 12 parts, then the rest with "Load more parts", and stops at the total', async () => {
     const fetchSpy = servePages();
     renderWithProviders(<PartsCatalogue />, { route: '/parts' });
 
     expect(screen.getByRole('status', { name: 'Loading parts' })).toBeTruthy();
-    expect(await screen.findByText('Showing 24 of 30 parts')).toBeTruthy();
-    expect(screen.getAllByRole('article')).toHaveLength(24);
-    expect(fetchSpy.mock.calls[0]?.[0]).toBe('/api/parts?limit=24&offset=0');
+    expect(await screen.findByText('Showing 12 of 20 parts')).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(12);
+    expect(fetchSpy.mock.calls[0]?.[0]).toBe('/api/parts?limit=12&offset=0');
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more parts' }));
 
-    expect(await screen.findByText('Showing 30 of 30 parts')).toBeTruthy();
-    expect(screen.getAllByRole('article')).toHaveLength(30);
-    expect(fetchSpy.mock.calls[1]?.[0]).toBe('/api/parts?limit=24&offset=24');
+    expect(await screen.findByText('Showing 20 of 20 parts')).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+    expect(fetchSpy.mock.calls[1]?.[0]).toBe('/api/parts?limit=12&offset=12');
     expect(screen.queryByRole('button', { name: 'Load more parts' })).toBeNull();
     expect(fetchSpy).toHaveBeenCalledTimes(2);
   });
@@ -43,8 +43,8 @@ describe('PartsCatalogue', () => {
     const fetchSpy = servePages();
     renderWithProviders(<PartsCatalogue />, { route: '/parts?brand=Honda&category=not-a-category' });
 
-    await screen.findByText('Showing 24 of 30 parts');
-    expect(fetchSpy.mock.calls[0]?.[0]).toBe('/api/parts?brand=Honda&limit=24&offset=0');
+    await screen.findByText('Showing 12 of 20 parts');
+    expect(fetchSpy.mock.calls[0]?.[0]).toBe('/api/parts?brand=Honda&limit=12&offset=0');
     expect((screen.getByLabelText('Brand') as HTMLSelectElement).value).toBe('Honda');
     expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('');
   });
@@ -52,7 +52,7 @@ describe('PartsCatalogue', () => {
   it('puts a chosen category into the address bar', async () => {
     servePages();
     renderWithProviders(<PartsCatalogue />, { route: '/parts?brand=TVS' });
-    await screen.findByText('Showing 24 of 30 parts');
+    await screen.findByText('Showing 12 of 20 parts');
 
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'wheels' } });
 
@@ -76,7 +76,7 @@ describe('PartsCatalogue', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: shopTexts.retry }));
 
-    expect(await screen.findByText('Showing 24 of 30 parts')).toBeTruthy();
+    expect(await screen.findByText('Showing 12 of 20 parts')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(fetchSpy).toHaveBeenCalledTimes(2);
   });

@@ -60,7 +60,7 @@ export function PartsCatalogue() {
         <PartsGrid>
           {parts.map((part, index) => (
             <li key={part._id}>
-              <PartCard part={part} headingLevel={2} eager={index < EAGER_IMAGES} />
+              <PartCard part={part} headingLevel={2} eager={index < EAGER_IMAGES} priority={index === 0} />
             </li>
           ))}
         </PartsGrid>
