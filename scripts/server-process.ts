@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -40,6 +41,7 @@ export async function startShop(env: Record<string, string>): Promise<RunningSer
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      AUTH_SECRET: randomBytes(32).toString('hex'),
       SEED_DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',

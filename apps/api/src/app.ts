@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import compress from '@fastify/compress';
+import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { seedDemoCatalogue } from './db/seed/seed.js';
+import { createAuth } from './auth/auth.js';
+import { registerAuth } from './auth/plugin.js';
+import { resolveAuthSecret } from './auth/secret.js';
+import { seedDemoAccounts } from './db/seed/demo-accounts.js';
 import { connectCacheBus } from './lib/cache-bus.js';
+import { createMailer, type Mailer } from './lib/mail.js';
+import { uploadsRoutes } from './modules/uploads/routes.js';
+import { usersRoutes } from './modules/users/routes.js';
 import { registerErrorHandling } from './lib/errors.js';
 import { ResponseCache } from './lib/response-cache.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -21,6 +29,7 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     catalogueCache: ResponseCache;
+    mailer: Mailer;
   }
 }
 
@@ -28,6 +37,8 @@ export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests share setup this way). */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Where mail goes (tests catch it); by default SMTP_URL or the development outbox. */
+  mailer?: Mailer;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -78,9 +89,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onClose', async () => bus.close());
   }
 
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  app.decorate('mailer', mailer);
+  const auth = createAuth({
+    config,
+    db: database.db,
+    mailer,
+    secret: await resolveAuthSecret(config.authSecret, config.dataDir),
+  });
+
   if (config.seedDemoData) {
     const added = await seedDemoCatalogue(database.db);
     if (added) app.log.info(`Seeded the demo catalogue with ${added} parts.`);
+    if (config.env !== 'production') {
+      const accounts = await seedDemoAccounts(database.db, auth);
+      if (accounts) app.log.info(`Created ${accounts} demo accounts.`);
+    }
   }
 
   const securityHeaders = computeSecurityHeaders({
@@ -113,9 +139,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // JSON and pages go out gzip-compressed; built assets are already compressed on disk.
   await app.register(compress, { global: true, encodings: ['gzip', 'deflate'], threshold: 1024 });
 
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5_000 });
+    redis.on('error', (err) => app.log.warn({ err }, 'Redis connection problem (rate limits)'));
+    const client = redis;
+    app.addHook('onClose', async () => {
+      client.disconnect();
+    });
+  }
+
   await registerDocs(app);
+  await registerAuth(app, auth, { rateLimitPerMinute: config.authRateLimit, redis });
   await app.register(healthRoutes);
   await app.register(partsRoutes, { prefix: '/api' });
+  await app.register(usersRoutes, { prefix: '/api' });
+  await app.register(uploadsRoutes);
   await registerWeb(app, config.webDist);
 
   return app;

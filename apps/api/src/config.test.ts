@@ -8,7 +8,7 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.seedDemoData).toBe(true);
     expect(config.publicUrl).toBe('http://localhost:3000');
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).seedDemoData).toBe(false);
   });
 
   it.each([
@@ -17,9 +17,23 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be a postgres/],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
     [{ PUBLIC_URL: 'not a url' }, /^Invalid configuration: PUBLIC_URL /],
+    [{ NODE_ENV: 'production' }, /^Invalid configuration: AUTH_SECRET is required in production$/],
+    [{ AUTH_SECRET: 'short' }, /^Invalid configuration: AUTH_SECRET must be at least 32 characters/],
+    [{ GOOGLE_CLIENT_ID: 'id' }, /^Invalid configuration: GOOGLE_CLIENT_SECRET must be set/],
+    [{ SMTP_URL: 'http://x' }, /^Invalid configuration: SMTP_URL /],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads the admin list and Google settings', () => {
+    const config = loadConfig({
+      ADMIN_EMAILS: ' Boss@Pitstop.com, ops@pitstop.com ,',
+      GOOGLE_CLIENT_ID: 'a',
+      GOOGLE_CLIENT_SECRET: 'b',
+    });
+    expect(config.adminEmails).toEqual(['boss@pitstop.com', 'ops@pitstop.com']);
+    expect(config.google?.discoveryUrl).toContain('accounts.google.com');
   });
 
   it('treats empty variables as unset', () => {

@@ -21,6 +21,17 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Pitstop Parts <no-reply@pitstop.com>'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
+  ADMIN_EMAILS: z.string().optional(),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -43,6 +54,14 @@ export interface Config {
   databasePoolMax: number;
   logLevel: string;
   redisUrl: string | undefined;
+  /** Unset in development and tests: the app keeps a generated one in DATA_DIR. */
+  authSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
+  adminEmails: string[];
+  /** Sign-in, sign-up and reset attempts per client address per minute. */
+  authRateLimit: number;
   trustProxy: boolean;
   seedDemoData: boolean;
   webDist: string;
@@ -66,6 +85,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
+    throw new ConfigError('Invalid configuration: AUTH_SECRET is required in production');
+  }
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      `Invalid configuration: ${e.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'} must be set with the other Google variable`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -76,6 +103,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolMax: e.DATABASE_POOL_MAX,
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL,
+    authSecret: e.AUTH_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: e.GOOGLE_DISCOVERY_URL,
+          }
+        : undefined,
+    adminEmails: (e.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((v) => v.trim().toLowerCase())
+      .filter(Boolean),
+    authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== 'production',
     webDist: path.resolve(e.WEB_DIST),

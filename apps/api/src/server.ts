@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
+import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -30,6 +31,10 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Pitstop Parts is serving ${config.publicUrl} (database: ${app.database.kind})`);
+  if (config.seedDemoData && config.env !== 'production') {
+    const list = DEMO_ACCOUNTS.map((a) => `${a.email} / ${a.password} (${a.role === 'admin' ? 'admin' : 'customer'})`);
+    app.log.info(`Demo accounts: ${list.join(', ')}`);
+  }
 }
 
 main().catch((err: unknown) => {

@@ -39,3 +39,13 @@ export const shopTexts = {
   invalidId: 'That is not a valid part id.',
   quantityBelowMin: (min: number) => `Quantity can't be less than ${min}`,
 } as const;
+
+/** How sign-in service failures read on screen, after 'Error: ' (spec §8). */
+export const authErrorTexts = {
+  invalidCredentials: 'Wrong email or password.',
+  emailInUse: 'That email is already registered. Log in instead.',
+  tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+  network: 'Could not reach the shop. Check your connection and try again.',
+  resetLinkInvalid: 'This reset link is invalid or has expired. Ask for a new one.',
+  generic: 'Something went wrong. Please try again.',
+} as const;

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
+import type { Mail, Mailer } from '../lib/mail.js';
 
 const silent = { error: () => {}, warn: () => {}, info: () => {} };
 
@@ -62,11 +63,11 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { seed?: boolean; env?: Record<string, string> } = {},
+  options: { seed?: boolean; env?: Record<string, string>; mailer?: Mailer } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig({ SEED_DEMO_DATA: options.seed ? 'true' : 'false', ...options.env });
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, { database, logger: false, ...(options.mailer ? { mailer: options.mailer } : {}) });
   await app.ready();
   return {
     app,
@@ -74,6 +75,27 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
+    },
+  };
+}
+
+/** A mailer that keeps what it is given, for tests to read links from. */
+export function captureMailer(): Mailer & { sent: Mail[]; last(to: string): Mail; link(to: string): string } {
+  const sent: Mail[] = [];
+  return {
+    sent,
+    send: async (mail) => {
+      sent.push(mail);
+    },
+    last(to) {
+      const mail = [...sent].reverse().find((m) => m.to === to);
+      if (!mail) throw new Error(`no mail to ${to}`);
+      return mail;
+    },
+    link(to) {
+      const match = /https?:\/\/\S+/.exec(this.last(to).text);
+      if (!match) throw new Error(`no link in the mail to ${to}`);
+      return match[0];
     },
   };
 }

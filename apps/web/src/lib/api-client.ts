@@ -1,10 +1,14 @@
+import { emitUnauthorized } from './auth-events';
+import { clearAccessToken, getAccessToken } from './session';
+
 /**
  * The web app's only fetch. Every call goes to `/api/*` on the same origin, carries the stored
- * access token when there is one, and turns RFC 9457 problem+json answers into an ApiError.
+ * access token when there is one, and turns RFC 9457 problem+json answers (and better-auth's
+ * `{code, message}` answers) into an ApiError. A 401 means the session is over: the token is
+ * dropped and the router is told, so it can clear cached data and go to /login.
  */
 
 export const API_BASE = '/api';
-export const ACCESS_TOKEN_KEY = 'accessToken';
 
 export interface ApiFieldError {
   field: string;
@@ -19,6 +23,8 @@ export class ApiError extends Error {
   readonly detail: string | undefined;
   readonly type: string;
   readonly errors: ApiFieldError[];
+  /** better-auth's machine-readable error code, e.g. INVALID_EMAIL_OR_PASSWORD. */
+  readonly code: string | undefined;
 
   constructor(init: {
     status: number;
@@ -26,6 +32,7 @@ export class ApiError extends Error {
     detail?: string | undefined;
     type?: string | undefined;
     errors?: ApiFieldError[] | undefined;
+    code?: string | undefined;
   }) {
     super(init.detail ?? init.title);
     this.status = init.status;
@@ -33,6 +40,11 @@ export class ApiError extends Error {
     this.detail = init.detail;
     this.type = init.type ?? 'about:blank';
     this.errors = init.errors ?? [];
+    this.code = init.code;
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0;
   }
 
   get isNotFound(): boolean {
@@ -49,23 +61,22 @@ export type QueryParams = Record<string, string | number | boolean | null | unde
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   params?: QueryParams;
+  /** Sent as JSON, or as it is when FormData (the browser sets the multipart boundary). */
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /** The bearer token to send instead of the stored one; null sends none (cookie only). */
+  token?: string | null;
+  /**
+   * Whether a 401 ends the session (the default). Calls whose 401 means something else (a wrong
+   * password at sign-in, an expired reset link) or that run before a token exists pass false.
+   */
+  signOutOn401?: boolean;
 }
 
 export interface ApiResponse<T> {
   data: T;
   status: number;
   headers: Headers;
-}
-
-function readAccessToken(): string | null {
-  try {
-    return window.localStorage.getItem(ACCESS_TOKEN_KEY);
-  } catch {
-    // Storage can be unavailable (privacy modes, sandboxed frames): act signed out.
-    return null;
-  }
 }
 
 export function buildApiUrl(path: string, params?: QueryParams): string {
@@ -84,6 +95,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function toApiError(status: number, statusText: string, body: unknown): ApiError {
   if (isRecord(body)) {
+    const message = typeof body.message === 'string' ? body.message : undefined;
     const errors = Array.isArray(body.errors)
       ? body.errors.filter(
           (e): e is ApiFieldError =>
@@ -93,9 +105,10 @@ function toApiError(status: number, statusText: string, body: unknown): ApiError
     return new ApiError({
       status: typeof body.status === 'number' ? body.status : status,
       title: typeof body.title === 'string' ? body.title : statusText || `HTTP ${status}`,
-      detail: typeof body.detail === 'string' ? body.detail : undefined,
+      detail: typeof body.detail === 'string' ? body.detail : message,
       type: typeof body.type === 'string' ? body.type : undefined,
       errors,
+      code: typeof body.code === 'string' ? body.code : undefined,
     });
   }
   return new ApiError({ status, title: statusText || `HTTP ${status}` });
@@ -122,11 +135,13 @@ async function readBody(response: Response): Promise<unknown> {
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiResponse<T>> {
   const headers = new Headers({ Accept: 'application/json, application/problem+json' });
-  const token = readAccessToken();
+  const token = options.token === undefined ? getAccessToken() : options.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(options.body);
   }
@@ -146,6 +161,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
 
   const data = await readBody(response);
+  if (response.status === 401 && options.signOutOn401 !== false) {
+    clearAccessToken();
+    emitUnauthorized();
+  }
   if (!response.ok) throw toApiError(response.status, response.statusText, data);
   return { data: data as T, status: response.status, headers: response.headers };
 }
@@ -155,5 +174,17 @@ export async function apiGet<T>(
   options: Omit<ApiRequestOptions, 'method' | 'body'> = {},
 ): Promise<T> {
   const { data } = await apiRequest<T>(path, { ...options, method: 'GET' });
+  return data;
+}
+
+type SendOptions = Omit<ApiRequestOptions, 'method' | 'body'>;
+
+export async function apiPost<T>(path: string, body?: unknown, options: SendOptions = {}): Promise<T> {
+  const { data } = await apiRequest<T>(path, { ...options, method: 'POST', body });
+  return data;
+}
+
+export async function apiPut<T>(path: string, body?: unknown, options: SendOptions = {}): Promise<T> {
+  const { data } = await apiRequest<T>(path, { ...options, method: 'PUT', body });
   return data;
 }

@@ -1,0 +1,107 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer, genericOAuth } from 'better-auth/plugins';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { accounts, sessions, users, verifications } from '../db/schema.js';
+import type { Mailer } from '../lib/mail.js';
+
+const SHOP = 'Pitstop Parts';
+
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+}
+
+/**
+ * better-auth with email + password (verification mail on sign-up, reset mail), bearer tokens
+ * for the SPA, and Google over OpenID Connect when configured. Rate limits are ours (Fastify),
+ * not better-auth's, so they share one store across processes.
+ */
+export function createAuth({ config, db, mailer, secret }: AuthDeps) {
+  const admins = new Set(config.adminEmails);
+  return betterAuth({
+    appName: SHOP,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'user', input: false },
+        occupation: { type: 'string', required: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      requireEmailVerification: false,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send({
+          to: user.email,
+          subject: `Reset your ${SHOP} password`,
+          text: `Hello ${user.name},\n\nSomeone asked to reset the password of your ${SHOP} account. To choose a new one, open this link within an hour:\n\n${url}\n\nIf it was not you, ignore this mail; your password stays as it is.\n\n${SHOP}\n`,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send({
+          to: user.email,
+          subject: `Confirm your email for ${SHOP}`,
+          text: `Hello ${user.name},\n\nWelcome to ${SHOP}. Please confirm your email address by opening this link:\n\n${url}\n\n${SHOP}\n`,
+        });
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Bootstrap admins come from ADMIN_EMAILS; nobody can sign themselves up as one.
+          before: async (user) => ({
+            data: { ...user, role: admins.has(user.email.toLowerCase()) ? 'admin' : 'user' },
+          }),
+        },
+      },
+    },
+    plugins: [
+      bearer(),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  discoveryUrl: config.google.discoveryUrl,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

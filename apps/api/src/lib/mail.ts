@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise a development outbox: one .eml file per mail under
+ * DATA_DIR/outbox, with the mail's text (and so its link) in the log.
+ */
+export function createMailer(opts: {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      send: async (mail) => {
+        await transport.sendMail({ from: opts.from, ...mail });
+      },
+    };
+  }
+  const outbox = path.join(opts.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    send: async (mail) => {
+      const info = await transport.sendMail({ from: opts.from, ...mail });
+      await fs.mkdir(outbox, { recursive: true });
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+      );
+      await fs.writeFile(file, info.message as Buffer);
+      opts.log.info({ to: mail.to, file }, `Mail "${mail.subject}" written to the outbox:\n${mail.text}`);
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+import { UPLOAD_MAX_BYTES, UploadResultSchema } from '@pitstop/core/accounts';
+import { ProblemSchema } from '@pitstop/core/problem';
+import { requireUser } from '../../auth/plugin.js';
+import { AppError } from '../../lib/errors.js';
+import { storeImage } from './service.js';
+
+const tooLarge = () =>
+  new AppError('invalid', 'The picture is larger than 5 MB. Please choose a smaller one.', [
+    { field: 'image', message: 'The picture is larger than 5 MB. Please choose a smaller one.' },
+  ]);
+
+/** POST /api/uploads and the files it stores, served at /uploads/<hash>.webp. */
+export const uploadsRoutes: FastifyPluginAsync = async (app) => {
+  const uploadsDir = path.join(app.config.dataDir, 'uploads');
+  fs.mkdirSync(uploadsDir, { recursive: true });
+
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+  });
+
+  app.post(
+    '/api/uploads',
+    {
+      preHandler: requireUser(app),
+      schema: {
+        tags: ['uploads'],
+        summary: 'Upload a picture (multipart field "image": PNG, JPEG or WebP, at most 5 MB)',
+        consumes: ['multipart/form-data'],
+        security: [{ bearer: [] }],
+        response: { 200: UploadResultSchema, 400: ProblemSchema, 401: ProblemSchema, 413: ProblemSchema },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) {
+        throw new AppError('invalid', 'Send the picture as multipart/form-data in the field "image".', [
+          { field: 'image', message: 'Choose a picture to upload.' },
+        ]);
+      }
+      let file;
+      try {
+        file = await request.file();
+      } catch {
+        throw tooLarge();
+      }
+      if (!file || file.fieldname !== 'image') {
+        throw new AppError('invalid', 'Choose a picture to upload.', [
+          { field: 'image', message: 'Choose a picture to upload.' },
+        ]);
+      }
+      let buffer: Buffer;
+      try {
+        buffer = await file.toBuffer();
+      } catch {
+        throw tooLarge();
+      }
+      if (file.file.truncated) throw tooLarge();
+      const url = await storeImage(buffer, uploadsDir);
+      return { success: true as const, data: { url } };
+    },
+  );
+
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    wildcard: true,
+    // Names are content hashes: a name always means the same bytes.
+    setHeaders: (res) => {
+      res.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+};

@@ -1,0 +1,82 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Profile, Role, UserInfoInput } from '@pitstop/core/accounts';
+import { messages } from '@pitstop/core/messages';
+import type { Db } from '../../db/client.js';
+import { users, type UserRow } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import type { SessionUser } from '../../auth/plugin.js';
+
+export function toProfile(row: UserRow): Profile {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    emailVerified: row.emailVerified,
+    image: row.image,
+    occupation: row.occupation,
+    role: row.role,
+  };
+}
+
+export function sameEmail(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+export async function getProfile(db: Db, userId: string): Promise<Profile> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw new AppError('unauthorized', 'Please log in first.');
+  return toProfile(row);
+}
+
+/**
+ * The spec's PUT /user/{email}: only the signed-in owner of that email gets an access key, and
+ * the user record is brought up to date (bootstrap admins from ADMIN_EMAILS). Nothing in the
+ * request body is trusted.
+ */
+export async function exchangeAccessKey(
+  db: Db,
+  caller: SessionUser,
+  email: string,
+  adminEmails: readonly string[],
+): Promise<{ accessKey: string }> {
+  if (!sameEmail(caller.email, email)) throw new AppError('forbidden', messages.forbidden);
+  if (caller.role !== 'admin' && adminEmails.includes(caller.email.toLowerCase())) {
+    await db.update(users).set({ role: 'admin', updatedAt: new Date() }).where(eq(users.id, caller.id));
+  }
+  return { accessKey: caller.token };
+}
+
+/** GET /admin/{email}: yourself, or anyone when you are an admin. */
+export async function checkAdmin(db: Db, caller: SessionUser, email: string): Promise<{ admin: boolean }> {
+  if (sameEmail(caller.email, email)) return { admin: caller.role === 'admin' };
+  if (caller.role !== 'admin') throw new AppError('forbidden', messages.forbidden);
+  const row = await findUserByEmail(db, email);
+  return { admin: row?.role === ('admin' satisfies Role) };
+}
+
+/** POST /userInfo for one's own profile. */
+export async function saveOwnProfile(
+  db: Db,
+  caller: SessionUser,
+  input: UserInfoInput,
+): Promise<{ insertedId: string }> {
+  if (!sameEmail(caller.email, input.email)) {
+    throw new AppError('forbidden', 'You can only change your own profile.', [
+      { field: 'email', message: 'This is not your email address.' },
+    ]);
+  }
+  await db
+    .update(users)
+    .set({ name: input.name, occupation: input.occupation, image: input.img, updatedAt: new Date() })
+    .where(eq(users.id, caller.id));
+  return { insertedId: caller.id };
+}

@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginSchema } from '@pitstop/core/accounts';
+import { flushSync } from 'react-dom';
+import { useForm } from 'react-hook-form';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { authErrorText } from '../api/auth-error';
+import { useSignIn } from '../api/sign-in';
+import { AuthErrorPanel } from './auth-error-panel';
+import { ForgotPassword } from './forgot-password';
+
+interface LoginFormProps {
+  /** Called once the access token is stored. */
+  onSuccess: () => void;
+}
+
+/** Email and password sign-in with the spec's rules (§5); a failure replaces the form (§8). */
+export function LoginForm({ onSuccess }: LoginFormProps) {
+  const form = useForm({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { email: '', password: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const signIn = useSignIn();
+  const { errors } = form.formState;
+
+  if (signIn.isError) {
+    return (
+      <AuthErrorPanel
+        message={authErrorText(signIn.error)}
+        onRetry={() => {
+          // Render the form again first, so there is a field to put the focus back on.
+          flushSync(() => signIn.reset());
+          form.setFocus('password');
+        }}
+      />
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-5"
+      onSubmit={form.handleSubmit((values) => signIn.mutate(values, { onSuccess }))}
+    >
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...form.register('email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...form.register('password')}
+            type="password"
+            autoComplete="current-password"
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <ForgotPassword getEmail={() => form.getValues('email')} />
+      <button type="submit" className={buttonStyles('primary', 'lg', 'w-full')} disabled={signIn.isPending}>
+        {signIn.isPending ? 'Logging in…' : 'Log In'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RegisterSchema } from '@pitstop/core/accounts';
+import { flushSync } from 'react-dom';
+import { useForm } from 'react-hook-form';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { authErrorText } from '../api/auth-error';
+import { useSignUp } from '../api/sign-up';
+import { AuthErrorPanel } from './auth-error-panel';
+
+interface RegisterFormProps {
+  /** Called once the new account is signed in and its access token stored. */
+  onSuccess: () => void;
+}
+
+/** Registration: name, email, password and its confirmation, with the spec's rules (§5). */
+export function RegisterForm({ onSuccess }: RegisterFormProps) {
+  const form = useForm({
+    resolver: zodResolver(RegisterSchema),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const signUp = useSignUp();
+  const { errors } = form.formState;
+
+  if (signUp.isError) {
+    return (
+      <AuthErrorPanel
+        message={authErrorText(signUp.error)}
+        onRetry={() => {
+          flushSync(() => signUp.reset());
+          form.setFocus('email');
+        }}
+      />
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-5"
+      onSubmit={form.handleSubmit((values) => signUp.mutate(values, { onSuccess }))}
+    >
+      <FormField label="Name" error={errors.name?.message}>
+        {(control) => (
+          <input {...control} {...form.register('name')} type="text" autoComplete="name" className={inputClass} />
+        )}
+      </FormField>
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...form.register('email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...form.register('password', { deps: ['confirmPassword'] })}
+            type="password"
+            autoComplete="new-password"
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <FormField label="Confirm password" error={errors.confirmPassword?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...form.register('confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <button type="submit" className={buttonStyles('primary', 'lg', 'w-full')} disabled={signUp.isPending}>
+        {signUp.isPending ? 'Creating your account…' : 'Register'}
+      </button>
+    </form>
+  );
+}

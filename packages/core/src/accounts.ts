@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN } from './email.js';
+import { messages } from './messages.js';
+
+export const PASSWORD_MIN = 6;
+export const OCCUPATIONS = ['Student', 'Married', 'Job Holder'] as const;
+export type Occupation = (typeof OCCUPATIONS)[number];
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The shop's email rule with the spec's two messages. */
+export const ShopEmailSchema = z
+  .string({ error: messages.emailRequired })
+  .trim()
+  .min(1, { message: messages.emailRequired, abort: true })
+  .regex(EMAIL_PATTERN, messages.emailInvalid);
+
+const requiredName = z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(100);
+
+export const LoginSchema = z.object({
+  email: ShopEmailSchema,
+  password: z
+    .string({ error: messages.passwordRequired })
+    .min(1, { message: messages.passwordRequired, abort: true })
+    .min(PASSWORD_MIN, messages.passwordTooShort),
+});
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+const registerPassword = z
+  .string({ error: messages.passwordRequired })
+  .min(1, { message: messages.passwordRequired, abort: true })
+  .min(PASSWORD_MIN, messages.registerPasswordTooShort)
+  .max(128);
+
+export const RegisterSchema = z
+  .object({
+    name: requiredName,
+    email: ShopEmailSchema,
+    password: registerPassword,
+    confirmPassword: registerPassword,
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: messages.passwordMismatch,
+    path: ['confirmPassword'],
+  });
+export type RegisterInput = z.infer<typeof RegisterSchema>;
+
+export const ResetPasswordSchema = z
+  .object({ password: registerPassword, confirmPassword: registerPassword })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: messages.passwordMismatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
+
+/** An address on our own uploads path (POST /api/uploads answers these). */
+export const UploadedImageUrlSchema = z
+  .string({ error: messages.imgRequired })
+  .min(1, { message: messages.imgRequired, abort: true })
+  .regex(/^\/uploads\/[a-f0-9]{64}\.webp$/, 'Upload the photo first');
+
+/** POST /api/userInfo, as the spec sends it. */
+export const UserInfoSchema = z.object({
+  email: ShopEmailSchema,
+  name: requiredName,
+  occupation: z.enum(OCCUPATIONS, { error: 'Choose an occupation' }),
+  img: UploadedImageUrlSchema,
+});
+export type UserInfoInput = z.infer<typeof UserInfoSchema>;
+
+/** What the API tells about a signed-in user (GET /api/me). */
+export const ProfileSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  image: z.string().nullable(),
+  occupation: z.string().nullable(),
+  role: z.enum(ROLES),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const AccessKeySchema = z.object({ accessKey: z.string() });
+export const AdminCheckSchema = z.object({ admin: z.boolean() });
+export const InsertedSchema = z.object({ insertedId: z.string() });
+export const UploadResultSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ url: z.string() }),
+});
+export type UploadResult = z.infer<typeof UploadResultSchema>;
+
+/** Public settings the SPA needs before anyone signs in (GET /api/settings). */
+export const PublicSettingsSchema = z.object({
+  googleSignIn: z.boolean(),
+});
+export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
+
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_MAX_EDGE = 1600;
