@@ -32,7 +32,9 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Pitstop Parts is serving ${config.publicUrl} (database: ${app.database.kind})`);
   if (config.seedDemoData && config.env !== 'production') {
-    const list = DEMO_ACCOUNTS.map((a) => `${a.email} / ${a.password} (${a.role === 'admin' ? 'admin' : 'customer'})`);
+    const list = DEMO_ACCOUNTS.map(
+      (a) => `${a.email} / ${a.password} (${a.role === 'admin' ? 'admin' : 'customer'})`,
+    );
     app.log.info(`Demo accounts: ${list.join(', ')}`);
   }
 }

@@ -39,7 +39,12 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
 
 /** The spec's exchange: a session's token for the access key the SPA keeps. */
 export async function accessKeyFor(app: FastifyInstance, email: string, token: string): Promise<string> {
-  const res = await app.inject({ method: 'PUT', url: `/api/user/${email}`, headers: bearer(token), payload: { email } });
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/api/user/${email}`,
+    headers: bearer(token),
+    payload: { email },
+  });
   if (res.statusCode !== 200) throw new Error(`exchange failed: ${res.statusCode} ${res.body}`);
   return res.json().accessKey;
 }

@@ -67,7 +67,11 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig({ SEED_DEMO_DATA: options.seed ? 'true' : 'false', ...options.env });
-  const app = await buildApp(config, { database, logger: false, ...(options.mailer ? { mailer: options.mailer } : {}) });
+  const app = await buildApp(config, {
+    database,
+    logger: false,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+  });
   await app.ready();
   return {
     app,

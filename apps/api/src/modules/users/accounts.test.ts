@@ -10,7 +10,10 @@ describe('accounts', () => {
   let t: TestApp;
   const mail = captureMailer();
   beforeAll(async () => {
-    t = await createTestApp({ mailer: mail, env: { ADMIN_EMAILS: 'boss@example.com', AUTH_RATE_LIMIT: '1000' } });
+    t = await createTestApp({
+      mailer: mail,
+      env: { ADMIN_EMAILS: 'boss@example.com', AUTH_RATE_LIMIT: '1000' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -24,7 +27,13 @@ describe('accounts', () => {
     const accessKey = await accessKeyFor(t.app, email, token);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(accessKey) });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ name: 'Asha Rider', email, role: 'user', emailVerified: false, image: null });
+    expect(me.json()).toMatchObject({
+      name: 'Asha Rider',
+      email,
+      role: 'user',
+      emailVerified: false,
+      image: null,
+    });
     expect(me.json()).not.toHaveProperty('password');
   });
 
@@ -69,7 +78,11 @@ describe('accounts', () => {
     it('refuses another user’s email with 403', async () => {
       const me = await signUp(t.app);
       const other = await signUp(t.app);
-      const res = await t.app.inject({ method: 'PUT', url: `/api/user/${other.email}`, headers: bearer(me.token) });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/user/${other.email}`,
+        headers: bearer(me.token),
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().detail).toBe(messages.forbidden);
       expect(res.json()).not.toHaveProperty('accessKey');
@@ -93,13 +106,29 @@ describe('accounts', () => {
     it('answers false for a customer, true for a bootstrap admin, and 403 for someone else’s email', async () => {
       const customer = await signUp(t.app);
       const boss = await signUp(t.app, { email: 'boss@example.com' });
-      const mine = await t.app.inject({ method: 'GET', url: `/api/admin/${customer.email}`, headers: bearer(customer.token) });
+      const mine = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/${customer.email}`,
+        headers: bearer(customer.token),
+      });
       expect(mine.json()).toEqual({ admin: false });
-      const bossCheck = await t.app.inject({ method: 'GET', url: '/api/admin/boss@example.com', headers: bearer(boss.token) });
+      const bossCheck = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/boss@example.com',
+        headers: bearer(boss.token),
+      });
       expect(bossCheck.json()).toEqual({ admin: true });
-      const nosy = await t.app.inject({ method: 'GET', url: '/api/admin/boss@example.com', headers: bearer(customer.token) });
+      const nosy = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/boss@example.com',
+        headers: bearer(customer.token),
+      });
       expect(nosy.statusCode).toBe(403);
-      const byAdmin = await t.app.inject({ method: 'GET', url: `/api/admin/${customer.email}`, headers: bearer(boss.token) });
+      const byAdmin = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/${customer.email}`,
+        headers: bearer(boss.token),
+      });
       expect(byAdmin.json()).toEqual({ admin: false });
       const anonymous = await t.app.inject({ method: 'GET', url: `/api/admin/${customer.email}` });
       expect(anonymous.statusCode).toBe(401);
@@ -108,10 +137,18 @@ describe('accounts', () => {
     it('sees a demotion at once: the role is read from the database on each request', async () => {
       const boss = await signUp(t.app, { email: 'boss2@example.com' });
       await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, boss.userId));
-      const before = await t.app.inject({ method: 'GET', url: `/api/admin/${boss.email}`, headers: bearer(boss.token) });
+      const before = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/${boss.email}`,
+        headers: bearer(boss.token),
+      });
       expect(before.json()).toEqual({ admin: true });
       await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, boss.userId));
-      const after = await t.app.inject({ method: 'GET', url: `/api/admin/${boss.email}`, headers: bearer(boss.token) });
+      const after = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/${boss.email}`,
+        headers: bearer(boss.token),
+      });
       expect(after.json()).toEqual({ admin: false });
     });
   });
@@ -197,7 +234,8 @@ describe('accounts', () => {
       });
       expect(res.statusCode).toBe(400);
       const byField: Record<string, string> = {};
-      for (const e of res.json().errors as { field: string; message: string }[]) byField[e.field] ??= e.message;
+      for (const e of res.json().errors as { field: string; message: string }[])
+        byField[e.field] ??= e.message;
       expect(byField).toMatchObject({
         email: messages.emailInvalid,
         name: messages.nameRequired,
@@ -295,7 +333,8 @@ describe('rate limits', () => {
 
   it('answers 429 after too many sign-in attempts from one address, with a problem', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await signIn(t.app, 'nobody@example.com', 'wrong-pass')).statusCode);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await signIn(t.app, 'nobody@example.com', 'wrong-pass')).statusCode);
     expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
     expect(statuses.slice(3)).toEqual([429, 429]);
     const last = await signIn(t.app, 'nobody@example.com', 'wrong-pass');

@@ -1,0 +1,188 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { OCCUPATIONS, UPLOAD_MAX_BYTES, UserInfoSchema, type Profile } from '@pitstop/core/accounts';
+import { authErrorTexts, messages } from '@pitstop/core/messages';
+import { useMemo, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { FormField, fileInputClass, inputClass } from '@/components/ui/form-field';
+import { isApiError } from '@/lib/api-client';
+import { UPLOAD_ACCEPT } from '@/lib/uploads';
+import { useSaveProfile } from '../api/save-profile';
+
+const ACCEPTED_TYPES = UPLOAD_ACCEPT.split(',');
+const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
+
+/**
+ * The spec's user-information rules (§5) from the shared UserInfoSchema, with the photo as the
+ * file picked here (the schema's `img` is the address the upload answers). A photo already on
+ * the account may be kept, so it is required only when there is none.
+ */
+function userInfoFormSchema(hasCurrentPhoto: boolean) {
+  return UserInfoSchema.pick({ email: true, name: true }).extend({
+    // The select starts empty when no occupation is saved; the enum's own message applies.
+    occupation: z.string().pipe(UserInfoSchema.shape.occupation),
+    photo: z
+      .custom<File | null>((value) => value === null || value instanceof File, messages.imgRequired)
+      .refine((file) => file !== null || hasCurrentPhoto, messages.imgRequired)
+      .refine((file) => file === null || ACCEPTED_TYPES.includes(file.type), 'Choose a PNG, JPEG or WebP image')
+      .refine((file) => file === null || file.size <= UPLOAD_MAX_BYTES, `The photo must be ${MAX_MB} MB or smaller`),
+  });
+}
+
+type FieldName = 'name' | 'email' | 'occupation' | 'photo';
+
+/** Server field names (POST /api/userInfo, POST /api/uploads) → this form's fields. */
+const SERVER_FIELDS: Record<string, FieldName> = {
+  name: 'name',
+  email: 'email',
+  occupation: 'occupation',
+  img: 'photo',
+  image: 'photo',
+};
+
+function isOccupation(value: string | null): value is (typeof OCCUPATIONS)[number] {
+  return (OCCUPATIONS as readonly (string | null)[]).includes(value);
+}
+
+/** Our own uploads can be sent back as they are; any other address (e.g. from Google) cannot. */
+export function keepablePhoto(image: string | null): string | null {
+  return image?.startsWith('/uploads/') ? image : null;
+}
+
+function saveErrorText(error: unknown): string {
+  if (isApiError(error) && error.isNetworkError) return authErrorTexts.network;
+  if (isApiError(error) && error.status < 500) return error.message;
+  return 'Your profile could not be saved. Please try again.';
+}
+
+interface UserInfoFormProps {
+  profile: Profile;
+  onSaved: () => void;
+}
+
+/** The user-information form (spec §5): name, email, photo and occupation. */
+export function UserInfoForm({ profile, onSaved }: UserInfoFormProps) {
+  const currentImage = keepablePhoto(profile.image);
+  const schema = useMemo(() => userInfoFormSchema(currentImage !== null), [currentImage]);
+  const form = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      name: profile.name,
+      email: profile.email,
+      occupation: isOccupation(profile.occupation) ? profile.occupation : '',
+      photo: null,
+    },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const save = useSaveProfile();
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  const { errors } = form.formState;
+
+  const serverFieldErrors = isApiError(save.error)
+    ? save.error.errors.filter((error) => error.field in SERVER_FIELDS)
+    : [];
+  const generalError = save.isError && serverFieldErrors.length === 0;
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="user-info-heading"
+      className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      onSubmit={form.handleSubmit((values) =>
+        save.mutate(
+          { ...values, currentImage },
+          {
+            onSuccess: () => {
+              form.reset({ ...values, photo: null });
+              if (fileInput.current) fileInput.current.value = '';
+              onSaved();
+            },
+            onError: (error) => {
+              if (!isApiError(error)) return;
+              for (const { field, message } of error.errors) {
+                const target = SERVER_FIELDS[field];
+                if (target) form.setError(target, { message }, { shouldFocus: true });
+              }
+            },
+          },
+        ),
+      )}
+    >
+      <h2 id="user-info-heading" className="text-xl font-bold text-slate-900">
+        User information
+      </h2>
+      <FormField label="Name" error={errors.name?.message}>
+        {(control) => (
+          <input {...control} {...form.register('name')} type="text" autoComplete="name" className={inputClass} />
+        )}
+      </FormField>
+      <FormField label="Email" error={errors.email?.message} hint="The email you sign in with.">
+        {(control) => (
+          <input
+            {...control}
+            {...form.register('email')}
+            type="email"
+            autoComplete="email"
+            readOnly
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Photo"
+        error={errors.photo?.message}
+        hint={
+          currentImage
+            ? `Choose a new PNG, JPEG or WebP photo (up to ${MAX_MB} MB), or keep the current one.`
+            : `A PNG, JPEG or WebP photo, up to ${MAX_MB} MB.`
+        }
+      >
+        {(control) => (
+          <Controller
+            control={form.control}
+            name="photo"
+            render={({ field }) => (
+              <input
+                {...control}
+                ref={(element) => {
+                  field.ref(element);
+                  fileInput.current = element;
+                }}
+                name={field.name}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
+                type="file"
+                accept={UPLOAD_ACCEPT}
+                className={fileInputClass}
+              />
+            )}
+          />
+        )}
+      </FormField>
+      <FormField label="Occupation" error={errors.occupation?.message}>
+        {(control) => (
+          <select {...control} {...form.register('occupation')} className={inputClass}>
+            <option value="" disabled>
+              Choose your occupation
+            </option>
+            {OCCUPATIONS.map((occupation) => (
+              <option key={occupation} value={occupation}>
+                {occupation}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      {generalError ? (
+        <p role="alert" className="font-medium text-red-700">
+          Error: {saveErrorText(save.error)}
+        </p>
+      ) : null}
+      <button type="submit" className={buttonStyles('primary', 'lg', 'w-full sm:w-auto sm:self-start')} disabled={save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save profile'}
+      </button>
+    </form>
+  );
+}
