@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startOidcProvider } from './oidc-provider.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,6 +39,8 @@ export default async function setup(project: TestProject) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pitstop-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  // Google's place is taken by a local OpenID provider.
+  const oidc = await startOidcProvider(await freePort(), `${baseURL}/api/auth/oauth2/callback/google`);
   let output = '';
   const child = spawn(process.execPath, [serverFile], {
     cwd: repoRoot,
@@ -51,6 +54,12 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       SEED_DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
+      GOOGLE_CLIENT_ID: oidc.clientId,
+      GOOGLE_CLIENT_SECRET: oidc.clientSecret,
+      GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+      // Every browser test signs in from 127.0.0.1; the rate limit itself is tested in the API suite.
+      AUTH_RATE_LIMIT: '10000',
+      ADMIN_EMAILS: 'admin@pitstop.com',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -73,6 +82,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await oidc.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   };
 }

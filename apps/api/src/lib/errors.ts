@@ -67,6 +67,36 @@ function fieldOf(instancePath: string | undefined, fallback: string): string {
   return field || fallback;
 }
 
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+/**
+ * A failure to reach the database (refused, dropped, timed out, server shutting down) rather than
+ * a bad query: answered 503 so clients and load balancers retry, instead of a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Cannot use a pool after calling end/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** problem+json for every failure; 5xx answers never carry the cause (it is logged instead). */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -85,6 +115,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       body = problem(400, error.message);
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       body = problem(error.statusCode, error.message);
+    } else if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      void reply.header('retry-after', '5');
+      body = problem(503, 'The shop cannot reach its database right now. Please try again in a moment.');
     } else {
       request.log.error({ err: error }, 'request failed');
       body = problem(500, 'Something went wrong on our side. Please try again.');
