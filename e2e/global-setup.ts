@@ -40,7 +40,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   // Google's place is taken by a local OpenID provider.
-  const oidc = await startOidcProvider(await freePort(), `${baseURL}/api/auth/oauth2/callback/google`);
+  const oidc = await startOidcProvider(await freePort(), `${baseURL}/api/auth/callback/google`);
   let output = '';
   const child = spawn(process.execPath, [serverFile], {
     cwd: repoRoot,

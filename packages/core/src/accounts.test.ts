@@ -71,4 +71,18 @@ describe('UserInfoSchema', () => {
     });
     expect(ok.success).toBe(true);
   });
+
+  it('takes the account’s own address even where the sign-up rule would not (Google accounts)', () => {
+    const google = UserInfoSchema.safeParse({
+      email: 'first.last@gmail.com',
+      name: 'A',
+      occupation: 'Student',
+      img: `/uploads/${'0'.repeat(64)}.webp`,
+    });
+    expect(google.success).toBe(true);
+    expect(
+      firstMessages(UserInfoSchema.safeParse({ email: 'nope', name: 'A', occupation: 'Student', img: 'x' }))
+        .email,
+    ).toBe(messages.emailInvalid);
+  });
 });

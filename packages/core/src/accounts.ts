@@ -59,9 +59,20 @@ export const UploadedImageUrlSchema = z
   .min(1, { message: messages.imgRequired, abort: true })
   .regex(/^\/uploads\/[a-f0-9]{64}\.webp$/, 'Upload the photo first');
 
+/**
+ * Any well-formed address, for an email that identifies an existing account (the profile form
+ * shows the account's own address). The shop's stricter rule is for typing a new one: it would
+ * lock out a Google account such as first.last@gmail.com.
+ */
+export const AccountEmailSchema = z
+  .string({ error: messages.emailRequired })
+  .trim()
+  .min(1, { message: messages.emailRequired, abort: true })
+  .pipe(z.email({ message: messages.emailInvalid }));
+
 /** POST /api/userInfo, as the spec sends it. */
 export const UserInfoSchema = z.object({
-  email: ShopEmailSchema,
+  email: AccountEmailSchema,
   name: requiredName,
   occupation: z.enum(OCCUPATIONS, { error: 'Choose an occupation' }),
   img: UploadedImageUrlSchema,

@@ -8,6 +8,21 @@ import type { Mailer } from '../lib/mail.js';
 
 const SHOP = 'Pitstop Parts';
 
+/** The public origin; outside production also its localhost / 127.0.0.1 twin, which browsers treat apart. */
+function trustedOrigins(config: Config): string[] {
+  const origins = [config.publicUrl];
+  if (config.env !== 'production') {
+    const url = new URL(config.publicUrl);
+    const twin =
+      url.hostname === 'localhost' ? '127.0.0.1' : url.hostname === '127.0.0.1' ? 'localhost' : undefined;
+    if (twin) {
+      url.hostname = twin;
+      origins.push(url.origin);
+    }
+  }
+  return origins;
+}
+
 export interface AuthDeps {
   config: Config;
   db: Db;
@@ -27,7 +42,7 @@ export function createAuth({ config, db, mailer, secret }: AuthDeps) {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },

@@ -17,7 +17,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // Look files up per request, so a rebuilt web app is served without a restart.
+      wildcard: true,
       index: false,
       // The web build writes .br and .gz beside each asset; send those when the browser accepts them.
       preCompressed: true,
@@ -35,6 +36,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
         }
       },
     });
+    // The static handler refuses a bare directory; the home page is the SPA like any other route.
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   } else {
     app.log.warn(`No built web app at ${webDist}: only the API is served (run npm run build).`);
   }

@@ -1,42 +1,77 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import { vi } from 'vitest';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
 }
 
-/** Shows the current location so tests can assert where a navigation went. */
+function fromOf(state: unknown): string {
+  if (typeof state !== 'object' || state === null || !('from' in state)) return '';
+  const from = (state as { from: { pathname?: string; search?: string } | null }).from;
+  return from ? `${from.pathname ?? ''}${from.search ?? ''}` : '';
+}
+
+/**
+ * Shows the current location so tests can assert where a navigation went, and the `from` a
+ * guard remembered in the location state.
+ */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+  return (
+    <>
+      <div data-testid="location">{`${location.pathname}${location.search}`}</div>
+      <div data-testid="location-from">{fromOf(location.state)}</div>
+    </>
+  );
 }
 
 interface RenderOptions {
-  route?: string;
+  /** The starting location: a path, or `{ pathname, search, state }`. */
+  route?: InitialEntry;
   /** Route pattern the element is mounted at, e.g. "/parts/:id". */
   path?: string;
+  /** More <Route>s beside the element (e.g. a /login stub to land on). */
+  routes?: ReactNode;
+  queryClient?: QueryClient;
 }
 
 /** Renders a screen or component inside a memory router and a fresh query client. */
 export function renderWithProviders(
   ui: ReactElement,
-  { route = '/', path = '*' }: RenderOptions = {},
-): RenderResult {
-  const queryClient = createTestQueryClient();
-  return render(
+  { route = '/', path = '*', routes, queryClient = createTestQueryClient() }: RenderOptions = {},
+): RenderResult & { queryClient: QueryClient } {
+  const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[route]}>
         <Routes>
           <Route path={path} element={ui} />
+          {routes}
           {path === '*' ? null : <Route path="*" element={null} />}
         </Routes>
         <LocationProbe />
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return { ...result, queryClient };
+}
+
+/** Renders a whole tree that brings its own <Routes> (e.g. AppRoutes) at a starting location. */
+export function renderRoutes(
+  tree: ReactElement,
+  { route = '/', queryClient = createTestQueryClient() }: Pick<RenderOptions, 'route' | 'queryClient'> = {},
+): RenderResult & { queryClient: QueryClient } {
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[route]}>
+        {tree}
+        <LocationProbe />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
 }
 
 type FetchHandler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;

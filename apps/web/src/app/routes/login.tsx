@@ -1,24 +1,37 @@
-import { Link } from 'react-router';
-import { PageContainer } from '@/components/layout/page-container';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { authErrorTexts } from '@pitstop/core/messages';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { GoogleButton } from '@/features/auth/components/google-button';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { redirectTargetFromState } from '@/features/auth/utils/redirect-target';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 
-/** Placeholder until sign-in lands: the route exists so the navbar's Log In link works. */
+const linkClass = 'font-semibold text-red-700 underline decoration-2 underline-offset-4 hover:text-red-800';
+
+/** /login: back to where the guard sent the visitor from (or home) once signed in. */
 export function LoginRoute() {
   useDocumentMeta('Log In', 'Log in to Pitstop Parts to order parts, pay by card and follow your orders.');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const target = redirectTargetFromState(location.state);
 
   return (
-    <PageContainer>
-      <div className="mx-auto flex max-w-md flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Log In</h1>
-        <p className="leading-relaxed text-slate-600">
-          Sign-in arrives soon. Until then you can browse every part, compare specifications and check
-          fitment.
+    <AuthCard title="Log In" lead="Welcome back. Log in to order parts and follow your orders.">
+      {/* Google sends the browser back here with ?error=… when its sign-in did not finish. */}
+      {params.has('error') ? (
+        <p role="alert" className="font-medium text-red-700">
+          Error: {authErrorTexts.generic}
         </p>
-        <Link to="/parts" className={buttonStyles('primary', 'md')}>
-          Browse parts
+      ) : null}
+      <LoginForm onSuccess={() => void navigate(target, { replace: true })} />
+      <GoogleButton from={target} />
+      <p className="text-sm text-slate-700">
+        New to Pitstop Parts?{' '}
+        <Link to="/register" state={location.state} className={linkClass}>
+          Create an account
         </Link>
-      </div>
-    </PageContainer>
+      </p>
+    </AuthCard>
   );
 }

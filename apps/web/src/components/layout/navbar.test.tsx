@@ -1,6 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@/testing/render';
+import { createProfile } from '@/testing/account-factory';
+import { authorizationOf, mockApi } from '@/testing/api';
+import { jsonResponse, renderWithProviders } from '@/testing/render';
 import { Navbar } from './navbar';
 
 describe('Navbar', () => {
@@ -32,5 +34,70 @@ describe('Navbar', () => {
     fireEvent.click(screen.getByRole('link', { name: 'About' }));
     expect(screen.getByTestId('location').textContent).toBe('/about');
     expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('Navbar, signed in', () => {
+  it('adds My Orders, Profile, Dashboard, Logout and the account photo', async () => {
+    window.localStorage.setItem('accessToken', 'key-1');
+    mockApi({
+      'GET /api/me': () => jsonResponse(createProfile({ name: 'Riley Rider', image: '/uploads/abc.webp' })),
+    });
+    renderWithProviders(<Navbar />, { route: '/' });
+
+    const photo = await screen.findByRole('img', { name: 'Riley Rider' });
+    expect(photo.tagName).toBe('IMG');
+    expect(photo.getAttribute('src')).toBe('/uploads/abc.webp');
+    for (const [name, href] of [
+      ['My Orders', '/order'],
+      ['Profile', '/profile'],
+      ['Dashboard', '/dashboard'],
+    ] as const) {
+      expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Log In' })).toBeNull();
+  });
+
+  it("shows the name's initials in a circle when the account has no photo", async () => {
+    window.localStorage.setItem('accessToken', 'key-1');
+    mockApi({ 'GET /api/me': () => jsonResponse(createProfile({ name: 'Riley Rider', image: null })) });
+    renderWithProviders(<Navbar />, { route: '/' });
+
+    const avatar = await screen.findByRole('img', { name: 'Riley Rider' });
+    expect(avatar.tagName).toBe('SPAN');
+    expect(avatar.textContent).toBe('RR');
+  });
+
+  it('logs out: revokes the session, clears accessToken and goes home', async () => {
+    window.localStorage.setItem('accessToken', 'key-1');
+    const api = mockApi({
+      'GET /api/me': () => jsonResponse(createProfile()),
+      'POST /api/auth/sign-out': () => jsonResponse({ success: true }),
+    });
+    renderWithProviders(<Navbar />, { route: '/profile' });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByRole('link', { name: 'Log In' })).toBeTruthy();
+    expect(window.localStorage.getItem('accessToken')).toBeNull();
+    expect(screen.getByTestId('location').textContent).toBe('/');
+    const [signOut] = api.callsTo('POST /api/auth/sign-out');
+    expect(authorizationOf(signOut?.init)).toBe('Bearer key-1');
+    expect(screen.queryByRole('link', { name: 'My Orders' })).toBeNull();
+  });
+
+  it('still logs out locally when the server cannot be reached', async () => {
+    window.localStorage.setItem('accessToken', 'key-1');
+    mockApi({
+      'GET /api/me': () => jsonResponse(createProfile()),
+      'POST /api/auth/sign-out': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    renderWithProviders(<Navbar />, { route: '/' });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByRole('link', { name: 'Log In' })).toBeTruthy();
+    expect(window.localStorage.getItem('accessToken')).toBeNull();
   });
 });

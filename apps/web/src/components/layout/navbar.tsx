@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { useCurrentUser } from '@/lib/current-user';
+import { useSignOut } from '@/lib/sign-out';
 
 export const NAV_LINKS = [
   { to: '/', label: 'Home', end: true },
@@ -8,6 +11,13 @@ export const NAV_LINKS = [
   { to: '/blog', label: 'Blog', end: false },
   { to: '/about', label: 'About', end: false },
   { to: '/portfolio', label: 'My Portfolio', end: false },
+] as const;
+
+/** Shown only when signed in (spec §2). */
+export const ACCOUNT_LINKS = [
+  { to: '/order', label: 'My Orders', end: false },
+  { to: '/profile', label: 'Profile', end: false },
+  { to: '/dashboard', label: 'Dashboard', end: false },
 ] as const;
 
 export function BrandMark({ className = '' }: { className?: string }) {
@@ -27,21 +37,65 @@ export function BrandMark({ className = '' }: { className?: string }) {
 }
 
 function navLinkClass({ isActive }: { isActive: boolean }): string {
-  return `block rounded-lg px-3 py-2.5 text-base font-medium md:py-2 md:text-sm ${
+  return `block rounded-lg px-3 py-2.5 text-base font-medium lg:px-2.5 lg:py-2 lg:text-sm ${
     isActive
       ? 'bg-slate-100 text-red-700 underline decoration-2 underline-offset-[6px]'
       : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
   }`;
 }
 
+/** The signed-in end of the navbar: who is signed in, and Logout. */
+function AccountControls({ onNavigate }: { onNavigate: () => void }) {
+  const user = useCurrentUser();
+  const { signOut, isPending } = useSignOut();
+  const navigate = useNavigate();
+
+  async function logout() {
+    onNavigate();
+    // Leave first: a guarded screen would otherwise send the now signed-out visitor to /login.
+    await navigate('/');
+    await signOut();
+  }
+
+  return (
+    <li className="mt-2 flex items-center gap-3 border-t border-slate-200 pt-3 lg:mt-0 lg:ml-2 lg:border-0 lg:pt-0">
+      {user.data ? (
+        <Avatar name={user.data.name} image={user.data.image} />
+      ) : (
+        <span
+          className="size-9 shrink-0 rounded-full bg-slate-200 motion-safe:animate-pulse"
+          aria-hidden="true"
+        />
+      )}
+      {/* The avatar already names the user to screen readers; this is for eyes on small screens. */}
+      <span
+        aria-hidden="true"
+        className="min-w-0 flex-1 truncate text-sm font-medium text-slate-700 lg:hidden"
+      >
+        {user.data?.name}
+      </span>
+      <button
+        type="button"
+        className={buttonStyles('secondary', 'md')}
+        disabled={isPending}
+        onClick={() => void logout()}
+      >
+        {isPending ? 'Logging out…' : 'Logout'}
+      </button>
+    </li>
+  );
+}
+
 /**
- * The shop's navbar (signed-out state for now). On small screens the links sit behind a
- * disclosure button; the menu belongs to the location it was opened at, so any navigation
- * (a click, back/forward) closes it without extra state.
+ * The shop's navbar. On small screens the links sit behind a disclosure button; the menu
+ * belongs to the location it was opened at, so any navigation (a click, back/forward) closes it
+ * without extra state. Signed in, it adds the account links, the avatar and Logout.
  */
 export function Navbar() {
   const menuId = useId();
   const location = useLocation();
+  const { isSignedIn } = useCurrentUser();
+  const links = isSignedIn ? [...NAV_LINKS, ...ACCOUNT_LINKS] : NAV_LINKS;
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location.key;
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -73,7 +127,7 @@ export function Navbar() {
         <button
           ref={buttonRef}
           type="button"
-          className={buttonStyles('ghost', 'md', 'md:hidden')}
+          className={buttonStyles('ghost', 'md', 'lg:hidden')}
           aria-expanded={open}
           aria-controls={menuId}
           onClick={() => setOpenAt(open ? null : location.key)}
@@ -92,27 +146,31 @@ export function Navbar() {
         <nav
           id={menuId}
           aria-label="Main"
-          className={`${open ? 'block' : 'hidden'} w-full pb-2 md:block md:w-auto md:pb-0`}
+          className={`${open ? 'block' : 'hidden'} w-full pb-2 lg:block lg:w-auto lg:pb-0`}
         >
-          <ul className="flex flex-col gap-1 pt-3 md:flex-row md:items-center md:pt-0">
-            {NAV_LINKS.map((link) => (
+          <ul className="flex flex-col gap-1 pt-3 lg:flex-row lg:items-center lg:pt-0">
+            {links.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.end} className={navLinkClass} onClick={close}>
                   {link.label}
                 </NavLink>
               </li>
             ))}
-            <li className="mt-2 md:mt-0 md:ml-3">
-              <NavLink
-                to="/login"
-                onClick={close}
-                className={({ isActive }) =>
-                  buttonStyles(isActive ? 'secondary' : 'primary', 'md', 'w-full md:w-auto')
-                }
-              >
-                Log In
-              </NavLink>
-            </li>
+            {isSignedIn ? (
+              <AccountControls onNavigate={close} />
+            ) : (
+              <li className="mt-2 lg:mt-0 lg:ml-3">
+                <NavLink
+                  to="/login"
+                  onClick={close}
+                  className={({ isActive }) =>
+                    buttonStyles(isActive ? 'secondary' : 'primary', 'md', 'w-full lg:w-auto')
+                  }
+                >
+                  Log In
+                </NavLink>
+              </li>
+            )}
           </ul>
         </nav>
       </div>

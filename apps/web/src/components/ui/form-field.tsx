@@ -45,8 +45,13 @@ export function FormField({ label, error, hint, children }: FormFieldProps) {
   );
 }
 
-export const inputClass =
-  'block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-red-600 aria-[invalid=true]:border-red-600 read-only:bg-slate-100 read-only:text-slate-700';
+const fieldBase =
+  'block min-h-11 w-full rounded-lg border border-slate-300 px-3.5 py-2.5 text-base shadow-sm placeholder:text-slate-500 focus:border-red-600 aria-[invalid=true]:border-red-600';
+
+export const inputClass = `${fieldBase} bg-white text-slate-900`;
+
+/** For an input the user may not change (a <select> matches :read-only too, so no variant). */
+export const readOnlyInputClass = `${fieldBase} bg-slate-100 text-slate-700`;
 
 export const fileInputClass =
   'block w-full rounded-lg border border-slate-300 bg-white text-sm text-slate-700 shadow-sm file:mr-4 file:min-h-11 file:cursor-pointer file:border-0 file:bg-slate-900 file:px-4 file:font-semibold file:text-white hover:file:bg-slate-800 aria-[invalid=true]:border-red-600';

@@ -8,7 +8,10 @@ interface ResetPasswordRequest {
 }
 
 /** POST /api/auth/reset-password: sets the new password; 400 INVALID_TOKEN for a stale link. */
-export function resetPassword({ resetToken, newPassword }: ResetPasswordRequest): Promise<{ status: boolean }> {
+export function resetPassword({
+  resetToken,
+  newPassword,
+}: ResetPasswordRequest): Promise<{ status: boolean }> {
   return apiPost<{ status: boolean }>(
     '/auth/reset-password',
     { newPassword, token: resetToken },

@@ -2,16 +2,16 @@ import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
 
 /**
- * POST /api/auth/sign-in/oauth2 (better-auth's generic OAuth, provider `google`): answers the
+ * POST /api/auth/sign-in/social (provider `google`, registered through better-auth's generic OAuth): answers the
  * provider's address to send the browser to. After the provider the browser lands on
  * /auth/callback, which finishes the sign-in and goes on to `from`.
  */
 export function startGoogleSignIn(from: string): Promise<{ url: string; redirect: boolean }> {
   const origin = window.location.origin;
   return apiPost<{ url: string; redirect: boolean }>(
-    '/auth/sign-in/oauth2',
+    '/auth/sign-in/social',
     {
-      providerId: 'google',
+      provider: 'google',
       callbackURL: `${origin}/auth/callback?from=${encodeURIComponent(from)}`,
       errorCallbackURL: `${origin}/login?error=google`,
     },

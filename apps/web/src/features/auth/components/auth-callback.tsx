@@ -16,7 +16,10 @@ export function AuthCallback({ to }: AuthCallbackProps) {
   if (signIn.isSuccess) return <Navigate to={to} replace />;
   if (signIn.isError) {
     return (
-      <div role="alert" className="flex flex-col items-start gap-4 rounded-xl border border-red-200 bg-red-50 p-5">
+      <div
+        role="alert"
+        className="flex flex-col items-start gap-4 rounded-xl border border-red-200 bg-red-50 p-5"
+      >
         <p className="font-medium text-red-700">Error: {authErrorText(signIn.error)}</p>
         <Link to="/login" className={buttonStyles('secondary', 'md')}>
           Back to Log In

@@ -19,7 +19,10 @@ export function AuthErrorPanel({ message, onRetry }: AuthErrorPanelProps) {
   }, []);
 
   return (
-    <div role="alert" className="flex flex-col items-start gap-4 rounded-xl border border-red-200 bg-red-50 p-5">
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-4 rounded-xl border border-red-200 bg-red-50 p-5"
+    >
       <p className="font-medium text-red-700">Error: {message}</p>
       <button ref={buttonRef} type="button" className={buttonStyles('secondary', 'md')} onClick={onRetry}>
         {shopTexts.retry}

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginSchema } from '@pitstop/core/accounts';
+import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -24,14 +25,16 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   });
   const signIn = useSignIn();
   const { errors } = form.formState;
+  // Kept here rather than read from the mutation so Try again can bring the form back at once.
+  const [failure, setFailure] = useState<unknown>(null);
 
-  if (signIn.isError) {
+  if (failure !== null) {
     return (
       <AuthErrorPanel
-        message={authErrorText(signIn.error)}
+        message={authErrorText(failure)}
         onRetry={() => {
           // Render the form again first, so there is a field to put the focus back on.
-          flushSync(() => signIn.reset());
+          flushSync(() => setFailure(null));
           form.setFocus('password');
         }}
       />
@@ -42,7 +45,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     <form
       noValidate
       className="flex flex-col gap-5"
-      onSubmit={form.handleSubmit((values) => signIn.mutate(values, { onSuccess }))}
+      onSubmit={form.handleSubmit((values) => signIn.mutate(values, { onSuccess, onError: setFailure }))}
     >
       <FormField label="Email" error={errors.email?.message}>
         {(control) => (

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RegisterSchema } from '@pitstop/core/accounts';
+import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -23,13 +24,15 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
   });
   const signUp = useSignUp();
   const { errors } = form.formState;
+  // Kept here rather than read from the mutation so Try again can bring the form back at once.
+  const [failure, setFailure] = useState<unknown>(null);
 
-  if (signUp.isError) {
+  if (failure !== null) {
     return (
       <AuthErrorPanel
-        message={authErrorText(signUp.error)}
+        message={authErrorText(failure)}
         onRetry={() => {
-          flushSync(() => signUp.reset());
+          flushSync(() => setFailure(null));
           form.setFocus('email');
         }}
       />
@@ -40,11 +43,17 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
     <form
       noValidate
       className="flex flex-col gap-5"
-      onSubmit={form.handleSubmit((values) => signUp.mutate(values, { onSuccess }))}
+      onSubmit={form.handleSubmit((values) => signUp.mutate(values, { onSuccess, onError: setFailure }))}
     >
       <FormField label="Name" error={errors.name?.message}>
         {(control) => (
-          <input {...control} {...form.register('name')} type="text" autoComplete="name" className={inputClass} />
+          <input
+            {...control}
+            {...form.register('name')}
+            type="text"
+            autoComplete="name"
+            className={inputClass}
+          />
         )}
       </FormField>
       <FormField label="Email" error={errors.email?.message}>

@@ -12,7 +12,10 @@ import { AuthErrorPanel } from './auth-error-panel';
 
 function InvalidLink() {
   return (
-    <div role="alert" className="flex flex-col items-start gap-4 rounded-xl border border-red-200 bg-red-50 p-5">
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-4 rounded-xl border border-red-200 bg-red-50 p-5"
+    >
       <p className="font-medium text-red-700">Error: {authErrorTexts.resetLinkInvalid}</p>
       <p className="text-sm text-slate-700">
         On the Log In screen, type your email and choose “Forgot password?” for a new link.
@@ -41,11 +44,16 @@ export function ResetPasswordForm({ resetToken }: ResetPasswordFormProps) {
   const { errors } = form.formState;
 
   if (!resetToken) return <InvalidLink />;
-  if (reset.isError && isApiError(reset.error) && reset.error.code === 'INVALID_TOKEN') return <InvalidLink />;
-  if (reset.isError) return <AuthErrorPanel message={authErrorText(reset.error)} onRetry={() => reset.reset()} />;
+  if (reset.isError && isApiError(reset.error) && reset.error.code === 'INVALID_TOKEN')
+    return <InvalidLink />;
+  if (reset.isError)
+    return <AuthErrorPanel message={authErrorText(reset.error)} onRetry={() => reset.reset()} />;
   if (reset.isSuccess) {
     return (
-      <div role="status" className="flex flex-col items-start gap-4 rounded-xl border border-green-200 bg-green-50 p-5">
+      <div
+        role="status"
+        className="flex flex-col items-start gap-4 rounded-xl border border-green-200 bg-green-50 p-5"
+      >
         <p className="font-medium text-green-900">Your password has been changed. Log in with the new one.</p>
         <Link to="/login" className={buttonStyles('primary', 'md')}>
           Log In

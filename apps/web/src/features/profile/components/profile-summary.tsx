@@ -20,7 +20,9 @@ export function ProfileSummary({ profile }: { profile: Profile }) {
         <dt className="font-semibold text-slate-700">Occupation</dt>
         <dd className="text-slate-900">{profile.occupation ?? 'Not set yet'}</dd>
         <dt className="font-semibold text-slate-700">Email</dt>
-        <dd className="text-slate-900">{profile.emailVerified ? 'Verified' : 'Not verified yet: check your inbox'}</dd>
+        <dd className="text-slate-900">
+          {profile.emailVerified ? 'Verified' : 'Not verified yet: check your inbox'}
+        </dd>
         {profile.role === 'admin' ? (
           <>
             <dt className="font-semibold text-slate-700">Role</dt>

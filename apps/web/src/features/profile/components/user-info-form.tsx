@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { OCCUPATIONS, UPLOAD_MAX_BYTES, UserInfoSchema, type Profile } from '@pitstop/core/accounts';
 import { authErrorTexts, messages } from '@pitstop/core/messages';
-import { useMemo, useRef } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { FormField, fileInputClass, inputClass } from '@/components/ui/form-field';
+import { FormField, fileInputClass, inputClass, readOnlyInputClass } from '@/components/ui/form-field';
 import { isApiError } from '@/lib/api-client';
 import { UPLOAD_ACCEPT } from '@/lib/uploads';
 import { useSaveProfile } from '../api/save-profile';
@@ -25,8 +25,14 @@ function userInfoFormSchema(hasCurrentPhoto: boolean) {
     photo: z
       .custom<File | null>((value) => value === null || value instanceof File, messages.imgRequired)
       .refine((file) => file !== null || hasCurrentPhoto, messages.imgRequired)
-      .refine((file) => file === null || ACCEPTED_TYPES.includes(file.type), 'Choose a PNG, JPEG or WebP image')
-      .refine((file) => file === null || file.size <= UPLOAD_MAX_BYTES, `The photo must be ${MAX_MB} MB or smaller`),
+      .refine(
+        (file) => file === null || ACCEPTED_TYPES.includes(file.type),
+        'Choose a PNG, JPEG or WebP image',
+      )
+      .refine(
+        (file) => file === null || file.size <= UPLOAD_MAX_BYTES,
+        `The photo must be ${MAX_MB} MB or smaller`,
+      ),
   });
 }
 
@@ -77,7 +83,8 @@ export function UserInfoForm({ profile, onSaved }: UserInfoFormProps) {
     reValidateMode: 'onChange',
   });
   const save = useSaveProfile();
-  const fileInput = useRef<HTMLInputElement | null>(null);
+  // A new key empties the file picker after a save (a file input's value can't be set).
+  const [pickerKey, setPickerKey] = useState(0);
   const { errors } = form.formState;
 
   const serverFieldErrors = isApiError(save.error)
@@ -96,7 +103,7 @@ export function UserInfoForm({ profile, onSaved }: UserInfoFormProps) {
           {
             onSuccess: () => {
               form.reset({ ...values, photo: null });
-              if (fileInput.current) fileInput.current.value = '';
+              setPickerKey((key) => key + 1);
               onSaved();
             },
             onError: (error) => {
@@ -115,7 +122,13 @@ export function UserInfoForm({ profile, onSaved }: UserInfoFormProps) {
       </h2>
       <FormField label="Name" error={errors.name?.message}>
         {(control) => (
-          <input {...control} {...form.register('name')} type="text" autoComplete="name" className={inputClass} />
+          <input
+            {...control}
+            {...form.register('name')}
+            type="text"
+            autoComplete="name"
+            className={inputClass}
+          />
         )}
       </FormField>
       <FormField label="Email" error={errors.email?.message} hint="The email you sign in with.">
@@ -126,7 +139,7 @@ export function UserInfoForm({ profile, onSaved }: UserInfoFormProps) {
             type="email"
             autoComplete="email"
             readOnly
-            className={inputClass}
+            className={readOnlyInputClass}
           />
         )}
       </FormField>
@@ -146,10 +159,8 @@ export function UserInfoForm({ profile, onSaved }: UserInfoFormProps) {
             render={({ field }) => (
               <input
                 {...control}
-                ref={(element) => {
-                  field.ref(element);
-                  fileInput.current = element;
-                }}
+                key={pickerKey}
+                ref={field.ref}
                 name={field.name}
                 onBlur={field.onBlur}
                 onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
@@ -163,10 +174,15 @@ export function UserInfoForm({ profile, onSaved }: UserInfoFormProps) {
       </FormField>
       <FormField label="Occupation" error={errors.occupation?.message}>
         {(control) => (
-          <select {...control} {...form.register('occupation')} className={inputClass}>
-            <option value="" disabled>
-              Choose your occupation
-            </option>
+          // defaultValue as well as register: the initial choice must not depend on when the
+          // form library writes it (happy-dom, for one, keeps the first option otherwise).
+          <select
+            {...control}
+            {...form.register('occupation')}
+            defaultValue={form.formState.defaultValues?.occupation ?? ''}
+            className={inputClass}
+          >
+            <option value="">Choose your occupation</option>
             {OCCUPATIONS.map((occupation) => (
               <option key={occupation} value={occupation}>
                 {occupation}
@@ -180,7 +196,11 @@ export function UserInfoForm({ profile, onSaved }: UserInfoFormProps) {
           Error: {saveErrorText(save.error)}
         </p>
       ) : null}
-      <button type="submit" className={buttonStyles('primary', 'lg', 'w-full sm:w-auto sm:self-start')} disabled={save.isPending}>
+      <button
+        type="submit"
+        className={buttonStyles('primary', 'lg', 'w-full sm:w-auto sm:self-start')}
+        disabled={save.isPending}
+      >
         {save.isPending ? 'Saving…' : 'Save profile'}
       </button>
     </form>

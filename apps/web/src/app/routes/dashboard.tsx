@@ -1,0 +1,17 @@
+import { DashboardLayout, type DashboardLink } from '@/components/layout/dashboard-layout';
+import { useAdminCheck } from '@/features/auth/api/check-admin';
+import { useCurrentUser } from '@/lib/current-user';
+
+const EVERYONE: readonly DashboardLink[] = [{ to: '/dashboard', label: 'Dashboard', end: true }];
+const ADMINS: readonly DashboardLink[] = [
+  { to: '/dashboard/allorders', label: 'All Orders' },
+  { to: '/dashboard/alluser', label: 'All User' },
+  { to: '/dashboard/adduser', label: 'Add User' },
+];
+
+/** /dashboard: the side menu (admin items only for admins, spec §2) around the sub-screens. */
+export function DashboardRoute() {
+  const user = useCurrentUser();
+  const admin = useAdminCheck(user.data?.email);
+  return <DashboardLayout links={admin.data?.admin ? [...EVERYONE, ...ADMINS] : EVERYONE} />;
+}

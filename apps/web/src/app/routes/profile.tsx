@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { PageContainer, PageHeader } from '@/components/layout/page-container';
+import { QueryError } from '@/components/ui/query-error';
+import { Spinner } from '@/components/ui/spinner';
+import { ProfileSummary } from '@/features/profile/components/profile-summary';
+import { UserInfoForm } from '@/features/profile/components/user-info-form';
+import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { useCurrentUser } from '@/lib/current-user';
+
+const PROFILE_SAVED = 'Profile saved';
+
+/** /profile: the signed-in user's profile and the user-information form. */
+export function ProfileRoute() {
+  useDocumentMeta('Profile', 'Your Pitstop Parts profile: name, photo and occupation.');
+  const user = useCurrentUser();
+  const [saved, setSaved] = useState(false);
+
+  return (
+    <PageContainer>
+      <PageHeader title="Profile">Keep your name, photo and occupation up to date.</PageHeader>
+      <p
+        role="status"
+        className={
+          saved
+            ? 'mb-6 rounded-xl border border-green-200 bg-green-50 px-5 py-3 font-medium text-green-900'
+            : 'sr-only'
+        }
+      >
+        {saved ? PROFILE_SAVED : ''}
+      </p>
+      {user.isPending ? (
+        <Spinner label="Loading your profile" className="py-16" />
+      ) : user.isError ? (
+        <QueryError onRetry={() => void user.refetch()} retrying={user.isFetching} />
+      ) : (
+        <div className="grid items-start gap-8 lg:grid-cols-[20rem_1fr]">
+          <ProfileSummary profile={user.data} />
+          {/* A new photo on the account starts the form afresh (the file picker empties). */}
+          <UserInfoForm
+            key={user.data.image ?? 'no-photo'}
+            profile={user.data}
+            onSaved={() => setSaved(true)}
+          />
+        </div>
+      )}
+    </PageContainer>
+  );
+}

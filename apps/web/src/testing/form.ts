@@ -1,0 +1,26 @@
+import { fireEvent } from '@testing-library/react';
+
+/**
+ * The error text shown for a form control: the element its aria-describedby names with an
+ * "-error" id. Read as textContent so the catalogue's leading spaces (' Name is Required') count.
+ */
+export function errorTextFor(control: HTMLElement): string | null {
+  const ids = control.getAttribute('aria-describedby')?.split(/\s+/) ?? [];
+  const errorId = ids.find((id) => id.endsWith('-error'));
+  return errorId ? (document.getElementById(errorId)?.textContent ?? null) : null;
+}
+
+/** Types a value into a field the way a change event from a person would arrive. */
+export function typeInto(control: HTMLElement, value: string): void {
+  fireEvent.change(control, { target: { value } });
+}
+
+/** Picks files in a file input. */
+export function pickFiles(control: HTMLElement, files: File[]): void {
+  fireEvent.change(control, { target: { files } });
+}
+
+/** The JSON body a mocked fetch was called with. */
+export function jsonBodyOf(init: RequestInit | undefined): unknown {
+  return typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+}
