@@ -86,3 +86,23 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(serious).toEqual([]);
 }
+
+/** Signs in through the API (not the UI) and hands the page the access key, as the SPA keeps it. */
+export async function signInAs(page: Page, email: string, password: string): Promise<string> {
+  const base = baseURL();
+  const res = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  const token = res.headers.get('set-auth-token');
+  if (!res.ok || !token) throw new Error(`sign-in failed: ${res.status}`);
+  const exchange = await fetch(`${base}/api/user/${encodeURIComponent(email)}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ email }),
+  });
+  const { accessKey } = (await exchange.json()) as { accessKey: string };
+  await page.addInitScript((key) => localStorage.setItem('accessToken', key), accessKey);
+  return accessKey;
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PARTS_WEB_PAGE } from '@pitstop/core/catalogue';
 import { messages } from '@pitstop/core/messages';
 import type { Part } from '@pitstop/core/parts';
-import { baseURL, expectNoSeriousA11yViolations, useBrowser } from './fixtures.ts';
+import { baseURL, expectNoSeriousA11yViolations, signInAs, useBrowser } from './fixtures.ts';
 
 const browser = useBrowser();
 
@@ -106,8 +106,9 @@ describe('parts', () => {
     expect(text).toMatch(/Honda/);
   });
 
-  it('follows Buy Now to the part page', async () => {
+  it('follows Buy Now to the part page (signed in)', async () => {
     const page = await browser.newPage();
+    await signInAs(page, 'rider@pitstop.com', 'pitstop-rider');
     await page.goto('/parts');
     const part = (await apiParts('?limit=1')).parts[0]!;
     await page.getByRole('link', { name: `Buy Now: ${part.name}` }).click();
@@ -117,8 +118,17 @@ describe('parts', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  it('asks a visitor to log in before showing a part', async () => {
+    const page = await browser.newPage();
+    await page.goto('/parts');
+    const part = (await apiParts('?limit=1')).parts[0]!;
+    await page.getByRole('link', { name: `Buy Now: ${part.name}` }).click();
+    await page.waitForURL('**/login');
+  });
+
   it('says so when a part does not exist', async () => {
     const page = await browser.newPage({ expectedConsoleErrors: /status of 404/ });
+    await signInAs(page, 'rider@pitstop.com', 'pitstop-rider');
     await page.goto('/parts/6f1c2d3e-4b5a-4c6d-8e7f-0123456789ab');
     await expect.poll(() => page.getByText('We could not find that part.').isVisible()).toBe(true);
   });

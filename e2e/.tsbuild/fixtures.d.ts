@@ -17,3 +17,5 @@ export interface BrowserFixture {
 export declare function useBrowser(): BrowserFixture;
 /** axe on the page as it stands: serious and critical violations fail. */
 export declare function expectNoSeriousA11yViolations(page: Page): Promise<void>;
+/** Signs in through the API (not the UI) and hands the page the access key, as the SPA keeps it. */
+export declare function signInAs(page: Page, email: string, password: string): Promise<string>;
