@@ -13,6 +13,7 @@ import { resolveAuthSecret } from './auth/secret.js';
 import { seedDemoAccounts } from './db/seed/demo-accounts.js';
 import { connectCacheBus } from './lib/cache-bus.js';
 import { createMailer, type Mailer } from './lib/mail.js';
+import { ordersRoutes } from './modules/orders/routes.js';
 import { uploadsRoutes } from './modules/uploads/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { registerErrorHandling } from './lib/errors.js';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes);
   await app.register(partsRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
+  await app.register(ordersRoutes, { prefix: '/api' });
   await app.register(uploadsRoutes);
   await registerWeb(app, config.webDist);
 

@@ -150,3 +150,42 @@ export const verifications = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+export const ORDER_STATUS_VALUES = ['unpaid', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+
+/**
+ * An order keeps its own copy of what was bought (part name, unit price): a later price change or
+ * a deleted part or account never rewrites history.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    num: text('num').notNull(),
+    parts: text('parts').notNull(),
+    partId: uuid('part_id').references(() => parts.id, { onDelete: 'set null' }),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    status: text('status', { enum: ORDER_STATUS_VALUES }).notNull().default('unpaid'),
+    transactionId: text('transaction_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('orders_quantity_positive', sql`${t.quantity} > 0`),
+    check('orders_total_matches', sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
+    check('orders_status_known', sql`${t.status} in ('unpaid', 'paid', 'shipped', 'delivered', 'cancelled')`),
+    index('orders_email_idx').on(t.email, t.createdAt),
+    index('orders_user_idx').on(t.userId),
+    index('orders_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export type OrderRow = typeof orders.$inferSelect;

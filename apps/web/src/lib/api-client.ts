@@ -188,3 +188,8 @@ export async function apiPut<T>(path: string, body?: unknown, options: SendOptio
   const { data } = await apiRequest<T>(path, { ...options, method: 'PUT', body });
   return data;
 }
+
+export async function apiDelete<T>(path: string, options: SendOptions = {}): Promise<T> {
+  const { data } = await apiRequest<T>(path, { ...options, method: 'DELETE' });
+  return data;
+}

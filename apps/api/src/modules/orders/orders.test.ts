@@ -1,0 +1,240 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@pitstop/core/messages';
+import type { Order } from '@pitstop/core/orders';
+import { createPart } from '../../db/seed/factories.js';
+import { orders, parts, users } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, signUp } from '../../test/accounts.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Customer = Awaited<ReturnType<typeof signUp>>;
+
+function orderBody(customer: Customer, productId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    email: customer.email,
+    name: 'Asha Rider',
+    num: '555-0101',
+    parts: 'Brake pads',
+    quantity: 2,
+    productId,
+    ...overrides,
+  };
+}
+
+async function place(customer: Customer, body: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/order', headers: bearer(customer.token), payload: body });
+}
+
+async function available(partId: string): Promise<number> {
+  const [row] = await t.database.db
+    .select({ n: parts.availablequantity })
+    .from(parts)
+    .where(eq(parts.id, partId));
+  return row?.n ?? -1;
+}
+
+describe('POST /api/order', () => {
+  it('places an order with the catalogue’s name and price, and reserves the stock', async () => {
+    const part = await createPart(t.database.db, {
+      name: 'Order Test Pads',
+      priceCents: 2599,
+      availablequantity: 30,
+      minquantity: 2,
+    });
+    const me = await signUp(t.app);
+    const res = await place(
+      me,
+      orderBody(me, part.id, { parts: 'Something else', price: 0.01, quantity: 3 }),
+    );
+    expect(res.statusCode).toBe(200);
+    const { insertedId } = res.json();
+    expect(insertedId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await available(part.id)).toBe(27);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, insertedId));
+    expect(row).toMatchObject({
+      parts: 'Order Test Pads',
+      unitPriceCents: 2599,
+      totalCents: 7797,
+      status: 'unpaid',
+      quantity: 3,
+    });
+  });
+
+  it('shows the new stock in the catalogue at once', async () => {
+    const part = await createPart(t.database.db, { availablequantity: 10 });
+    const me = await signUp(t.app);
+    const before = await t.app.inject({ method: 'GET', url: `/api/parts/${part.id}` });
+    expect(before.json().availablequantity).toBe(10);
+    await place(me, orderBody(me, part.id, { quantity: 4 }));
+    const after = await t.app.inject({ method: 'GET', url: `/api/parts/${part.id}` });
+    expect(after.json().availablequantity).toBe(6);
+  });
+
+  it.each([
+    [{ quantity: 1 }, 'quantity', "Quantity can't be less than 2"],
+    [{ quantity: 31 }, 'quantity', messages.quantityAboveAvailable],
+    [{ quantity: 2.5 }, 'quantity', 'Quantity must be a whole number'],
+    [{ quantity: '' }, 'quantity', messages.quantityRequired],
+    [{ name: '' }, 'name', messages.nameRequired],
+    [{ num: '' }, 'num', messages.numberRequired],
+    [{ num: '1234' }, 'num', messages.numberTooShort],
+    [{ email: '' }, 'email', messages.emailRequired],
+    [{ email: 'Not@Valid' }, 'email', messages.emailInvalid],
+    [{ parts: '' }, 'parts', messages.nameRequired],
+  ])('refuses %o with "%s: %s" and takes no stock', async (overrides, field, message) => {
+    const part = await createPart(t.database.db, { availablequantity: 30, minquantity: 2 });
+    const me = await signUp(t.app);
+    const res = await place(me, orderBody(me, part.id, overrides));
+    expect(res.statusCode).toBe(400);
+    const first = (res.json().errors as { field: string; message: string }[]).find((e) => e.field === field);
+    expect(first?.message).toBe(message);
+    expect(await available(part.id)).toBe(30);
+  });
+
+  it('refuses anonymous orders, and orders in someone else’s name', async () => {
+    const part = await createPart(t.database.db);
+    const me = await signUp(t.app);
+    const other = await signUp(t.app);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      payload: orderBody(me, part.id),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const forOther = await place(me, orderBody(me, part.id, { email: other.email }));
+    expect(forOther.statusCode).toBe(403);
+    expect(await t.database.db.select().from(orders).where(eq(orders.partId, part.id))).toHaveLength(0);
+  });
+
+  it('answers 404 for an unknown part', async () => {
+    const me = await signUp(t.app);
+    const res = await place(me, orderBody(me, '6f1c2d3e-4b5a-4c6d-8e7f-0123456789ab'));
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/order/:email', () => {
+  it('lists only one’s own orders; another customer’s list is refused', async () => {
+    const part = await createPart(t.database.db);
+    const me = await signUp(t.app);
+    const other = await signUp(t.app);
+    await place(me, orderBody(me, part.id));
+    await place(me, orderBody(me, part.id, { quantity: 3 }));
+    await place(other, orderBody(other, part.id));
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/${me.email}`,
+      headers: bearer(me.token),
+    });
+    expect(mine.statusCode).toBe(200);
+    const list = mine.json() as Order[];
+    expect(list).toHaveLength(2);
+    expect(list.every((o) => o.email === me.email && o.status === 'unpaid' && o.paid === false)).toBe(true);
+    expect(list[0]).toMatchObject({ quantity: 3, total: 59.97, unitPrice: 19.99, transactionId: null });
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/${other.email}`,
+      headers: bearer(me.token),
+    });
+    expect(theirs.statusCode).toBe(403);
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/order/${me.email}` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('lists every order only for admins', async () => {
+    const me = await signUp(t.app);
+    const all = await t.app.inject({ method: 'GET', url: '/api/order', headers: bearer(me.token) });
+    expect(all.statusCode).toBe(403);
+    const boss = await signUp(t.app);
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, boss.userId));
+    const asAdmin = await t.app.inject({ method: 'GET', url: '/api/order', headers: bearer(boss.token) });
+    expect(asAdmin.statusCode).toBe(200);
+    expect(Array.isArray(asAdmin.json())).toBe(true);
+  });
+});
+
+describe('DELETE /api/order/:id', () => {
+  it('deletes one’s own unpaid order and returns its stock', async () => {
+    const part = await createPart(t.database.db, { availablequantity: 20 });
+    const me = await signUp(t.app);
+    const { insertedId } = (await place(me, orderBody(me, part.id, { quantity: 5 }))).json();
+    expect(await available(part.id)).toBe(15);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/order/${insertedId}`,
+      headers: bearer(me.token),
+    });
+    expect(res.json()).toEqual({ deletedCount: 1 });
+    expect(await available(part.id)).toBe(20);
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/order/${insertedId}`,
+      headers: bearer(me.token),
+    });
+    expect(again.statusCode).toBe(404);
+    expect(await available(part.id)).toBe(20);
+  });
+
+  it('will not delete another customer’s order, nor one’s own paid order', async () => {
+    const part = await createPart(t.database.db, { availablequantity: 20 });
+    const me = await signUp(t.app);
+    const other = await signUp(t.app);
+    const { insertedId } = (await place(other, orderBody(other, part.id))).json();
+    const theirs = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/order/${insertedId}`,
+      headers: bearer(me.token),
+    });
+    expect(theirs.statusCode).toBe(404);
+    await t.database.db
+      .update(orders)
+      .set({ status: 'paid', paidAt: new Date(), transactionId: 'pi_test' })
+      .where(eq(orders.id, insertedId));
+    const paid = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/order/${insertedId}`,
+      headers: bearer(other.token),
+    });
+    expect(paid.statusCode).toBe(409);
+    expect(await t.database.db.select().from(orders).where(eq(orders.id, insertedId))).toHaveLength(1);
+    expect(await available(part.id)).toBe(18);
+  });
+
+  it('answers 400 for a malformed id and 401 without a session', async () => {
+    const me = await signUp(t.app);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/order/abc', headers: bearer(me.token) })).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/order/6f1c2d3e-4b5a-4c6d-8e7f-0123456789ab' }))
+        .statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('concurrency', () => {
+  it('sells exactly the 50 units there are to 200 simultaneous buyers, never below zero', async () => {
+    const part = await createPart(t.database.db, { availablequantity: 50, stock: 50, minquantity: 1 });
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => signUp(t.app)));
+    const attempts = Array.from({ length: 200 }, (_, i) => {
+      const buyer = buyers[i % buyers.length]!;
+      return place(buyer, orderBody(buyer, part.id, { quantity: 1 }));
+    });
+    const results = await Promise.all(attempts);
+    const sold = results.filter((r) => r.statusCode === 200).length;
+    const refused = results.filter((r) => r.statusCode === 409 || r.statusCode === 400).length;
+    expect(sold).toBe(50);
+    expect(refused).toBe(150);
+    expect(results.every((r) => r.statusCode < 500)).toBe(true);
+    expect(await available(part.id)).toBe(0);
+    expect(await t.database.db.select().from(orders).where(eq(orders.partId, part.id))).toHaveLength(50);
+  }, 60_000);
+});

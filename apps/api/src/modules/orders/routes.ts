@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { InsertedSchema } from '@pitstop/core/accounts';
+import { CreateOrderSchema, DeletedSchema, OrderSchema } from '@pitstop/core/orders';
+import { ProblemSchema } from '@pitstop/core/problem';
+import { currentUser, requireAdmin, requireUser } from '../../auth/plugin.js';
+import { deleteOrder, listAllOrders, listOrdersOf, placeOrder } from './service.js';
+
+const problems = {
+  400: ProblemSchema,
+  401: ProblemSchema,
+  403: ProblemSchema,
+  404: ProblemSchema,
+  409: ProblemSchema,
+};
+const bearer = [{ bearer: [] }];
+
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const signedIn = requireUser(app);
+
+  app.post(
+    '/order',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ['orders'],
+        summary: 'Place an order (stock is reserved at once)',
+        security: bearer,
+        body: CreateOrderSchema,
+        response: { 200: InsertedSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const result = await placeOrder(app.db, currentUser(request), request.body);
+      // Available quantities changed: catalogue answers must be recomputed.
+      app.catalogueCache.invalidate();
+      return result;
+    },
+  );
+
+  app.get(
+    '/order',
+    {
+      preHandler: requireAdmin(app),
+      schema: {
+        tags: ['orders'],
+        summary: 'Every order (admins)',
+        security: bearer,
+        response: { 200: z.array(OrderSchema), ...problems },
+      },
+    },
+    async () => listAllOrders(app.db),
+  );
+
+  app.get(
+    '/order/:email',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ['orders'],
+        summary: 'A customer’s orders (your own, or anyone’s for admins)',
+        security: bearer,
+        params: z.object({ email: z.string().trim().min(3).max(254) }),
+        response: { 200: z.array(OrderSchema), ...problems },
+      },
+    },
+    async (request) => listOrdersOf(app.db, currentUser(request), request.params.email),
+  );
+
+  app.delete(
+    '/order/:id',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ['orders'],
+        summary: 'Delete an order: your own while unpaid, or any as an admin (its stock comes back)',
+        security: bearer,
+        params: z.object({ id: z.uuid({ message: 'That is not a valid order id.' }) }),
+        response: { 200: DeletedSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const result = await deleteOrder(app.db, currentUser(request), request.params.id);
+      app.catalogueCache.invalidate();
+      return result;
+    },
+  );
+};

@@ -1,0 +1,246 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Profile } from '@pitstop/core/accounts';
+import { authErrorTexts, messages, shopTexts } from '@pitstop/core/messages';
+import { CreateOrderSchema, quantityProblem } from '@pitstop/core/orders';
+import type { Part } from '@pitstop/core/parts';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { QueryError } from '@/components/ui/query-error';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/current-user';
+import { useCreateOrder } from '../api/create-order';
+
+export type OrderablePart = Pick<Part, '_id' | 'name' | 'minquantity' | 'availablequantity'>;
+type Limits = Pick<Part, 'minquantity' | 'availablequantity'>;
+
+/**
+ * The spec's order-form rules (§5) from the shared CreateOrderSchema, plus the check only this
+ * part can answer: the quantity must lie within minquantity..availablequantity. The part's id is
+ * not a field anyone types; it is added when the order is sent.
+ */
+function orderFormSchema(limits: Limits) {
+  return CreateOrderSchema.omit({ productId: true }).extend({
+    quantity: CreateOrderSchema.shape.quantity.superRefine((quantity, ctx) => {
+      const problem = quantityProblem(quantity, limits);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  });
+}
+
+/** What the quantity box holds as a number, or null when empty or not a whole number. */
+function typedQuantity(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isInteger(value) ? value : null;
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const n = Number(value);
+  return Number.isInteger(n) ? n : null;
+}
+
+/** Place Order works only for a quantity within the part's limits (spec §4); empty is outside. */
+export function isQuantityOrderable(value: unknown, limits: Limits): boolean {
+  const quantity = typedQuantity(value);
+  return quantity !== null && quantity >= limits.minquantity && quantity <= limits.availablequantity;
+}
+
+type FieldName = 'name' | 'email' | 'num' | 'parts' | 'quantity';
+const FIELDS: readonly string[] = ['name', 'email', 'num', 'parts', 'quantity'] satisfies FieldName[];
+
+function isFieldName(field: string): field is FieldName {
+  return FIELDS.includes(field);
+}
+
+function orderErrorText(error: unknown): string {
+  if (isApiError(error) && error.isNetworkError) return authErrorTexts.network;
+  if (isApiError(error) && error.status < 500) return error.message;
+  return 'Your order could not be placed. Please try again.';
+}
+
+interface OrderFormProps {
+  part: OrderablePart;
+  /** Called after the order is booked (e.g. to refetch the part, whose stock just dropped). */
+  onOrdered?: () => void;
+}
+
+/** The contact form for ordering a part (spec §2), prefilled from the signed-in account. */
+export function OrderForm({ part, onOrdered }: OrderFormProps) {
+  const user = useCurrentUser();
+
+  return (
+    <section
+      aria-labelledby="order-form-heading"
+      className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+    >
+      <h2 id="order-form-heading" className="text-xl font-bold text-slate-900">
+        Order this part
+      </h2>
+      {user.isPending ? (
+        <Spinner label="Loading your details" className="justify-start py-6" />
+      ) : user.isError ? (
+        <QueryError onRetry={() => void user.refetch()} retrying={user.isFetching} />
+      ) : (
+        <OrderFields part={part} customer={user.data} onOrdered={onOrdered} />
+      )}
+    </section>
+  );
+}
+
+interface OrderFieldsProps extends OrderFormProps {
+  customer: Pick<Profile, 'name' | 'email'>;
+}
+
+function OrderFields({ part, customer, onOrdered }: OrderFieldsProps) {
+  const { minquantity, availablequantity } = part;
+  const schema = useMemo(
+    () => orderFormSchema({ minquantity, availablequantity }),
+    [minquantity, availablequantity],
+  );
+  const form = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      name: customer.name,
+      email: customer.email,
+      num: '',
+      parts: part.name,
+      quantity: '',
+    },
+    // Each message shows once its field is left, and updates while it is corrected.
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+  });
+  const order = useCreateOrder();
+  const [booked, setBooked] = useState(false);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const quantity = useWatch({ control: form.control, name: 'quantity' });
+  const { errors } = form.formState;
+
+  const soldOut = availablequantity < minquantity;
+  const canOrder = isQuantityOrderable(quantity, part) && !order.isPending;
+  const limitsHintId = 'order-quantity-limits';
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="order-form-heading"
+      className="flex flex-col gap-5"
+      onSubmit={form.handleSubmit((values) => {
+        setBooked(false);
+        setGeneralError(null);
+        order.mutate(
+          { ...values, productId: part._id },
+          {
+            onSuccess: () => {
+              form.reset();
+              setBooked(true);
+              onOrdered?.();
+            },
+            onError: (error) => {
+              if (isApiError(error) && error.status === 409) {
+                // Not enough stock left (someone else was quicker): that is about the quantity.
+                form.setError('quantity', { message: error.message }, { shouldFocus: true });
+                onOrdered?.();
+                return;
+              }
+              const fieldErrors = isApiError(error)
+                ? error.errors.filter((e): e is { field: FieldName; message: string } =>
+                    isFieldName(e.field),
+                  )
+                : [];
+              for (const { field, message } of fieldErrors) {
+                form.setError(field, { message }, { shouldFocus: true });
+              }
+              if (fieldErrors.length === 0) setGeneralError(orderErrorText(error));
+            },
+          },
+        );
+      })}
+    >
+      <FormField label="Name" error={errors.name?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...form.register('name')}
+            type="text"
+            autoComplete="name"
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...form.register('email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <FormField label="Phone number" error={errors.num?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...form.register('num')}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <FormField label="Part name" error={errors.parts?.message}>
+        {(control) => <input {...control} {...form.register('parts')} type="text" className={inputClass} />}
+      </FormField>
+      <FormField
+        label="Quantity"
+        error={errors.quantity?.message}
+        hint={
+          soldOut
+            ? 'This part is out of stock for now.'
+            : `Order between ${minquantity} and ${availablequantity} units.`
+        }
+      >
+        {(control) => (
+          <input
+            {...control}
+            {...form.register('quantity', {
+              // Say why Place Order is disabled as soon as a number is typed, not only on leaving.
+              onChange: (event: { target: { value: string } }) => {
+                if (event.target.value !== '') void form.trigger('quantity');
+              },
+            })}
+            type="number"
+            inputMode="numeric"
+            min={minquantity}
+            max={availablequantity}
+            step={1}
+            placeholder={shopTexts.quantityBelowMin(minquantity)}
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <p role="status" className={booked ? 'font-semibold text-green-800' : 'sr-only'}>
+        {booked ? messages.orderBooked : ''}
+      </p>
+      {generalError ? (
+        <p role="alert" className="font-medium text-red-700">
+          {generalError}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className={buttonStyles('primary', 'lg', 'w-full sm:w-auto sm:self-start')}
+        disabled={!canOrder}
+        aria-describedby={canOrder ? undefined : limitsHintId}
+      >
+        {order.isPending ? 'Placing order…' : 'Place Order'}
+      </button>
+      <p id={limitsHintId} className="sr-only">
+        Place Order is available once the quantity is between {minquantity} and {availablequantity}.
+      </p>
+    </form>
+  );
+}
