@@ -1,15 +1,21 @@
-import { PageContainer } from '@/components/layout/page-container';
-import { ScreenPlaceholder } from '@/components/layout/screen-placeholder';
+import { useQueryClient } from '@tanstack/react-query';
+import { PageContainer, PageHeader } from '@/components/layout/page-container';
+import { MyOrders } from '@/features/orders/components/my-orders';
+import { partsKeys } from '@/features/parts/api/parts-query-keys';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 
-/** /order — My Orders. The orders table arrives with the orders issue. */
+/** /order — My Orders: the signed-in customer's orders, to pay, delete or review. */
 export function OrderRoute() {
   useDocumentMeta('My Orders', 'Your Pitstop Parts orders.');
+  const queryClient = useQueryClient();
+
   return (
     <PageContainer>
-      <ScreenPlaceholder title="My Orders">
-        Your orders will be listed here, with payment and review actions for each.
-      </ScreenPlaceholder>
+      <PageHeader title="My Orders">Pay for, review or delete the parts you ordered.</PageHeader>
+      <MyOrders
+        // A deleted order's stock is back on its part: cached parts show too little.
+        onOrderDeleted={() => void queryClient.invalidateQueries({ queryKey: partsKeys.all })}
+      />
     </PageContainer>
   );
 }

@@ -1,9 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { shopTexts } from '@pitstop/core/messages';
 import { PageContainer } from '@/components/layout/page-container';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { QueryError } from '@/components/ui/query-error';
+import { OrderForm } from '@/features/orders/components/order-form';
 import { usePart } from '@/features/parts/api/get-part';
+import { partsKeys } from '@/features/parts/api/parts-query-keys';
 import { PartDetails } from '@/features/parts/components/part-details';
 import { PartDetailsSkeleton } from '@/features/parts/components/part-details-skeleton';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
@@ -33,10 +36,11 @@ function Breadcrumb({ current }: { current: string }) {
   );
 }
 
-/** /parts/:id — the part on its own page. Sign-in protection and the order form come later. */
+/** /parts/:id (signed in) — the part on its own page, with the form to order it. */
 export function PartDetailRoute() {
   const { id = '' } = useParams();
   const query = usePart(id);
+  const queryClient = useQueryClient();
   const notFound = query.isError && isApiError(query.error) && [400, 404].includes(query.error.status);
 
   useDocumentMeta(
@@ -80,7 +84,13 @@ export function PartDetailRoute() {
   return (
     <PageContainer>
       <Breadcrumb current={query.data.name} />
-      <PartDetails part={query.data} />
+      <PartDetails part={query.data}>
+        <OrderForm
+          part={query.data}
+          // Stock changed: refetch this part, and let cached lists show the new quantity too.
+          onStockChanged={() => void queryClient.invalidateQueries({ queryKey: partsKeys.all })}
+        />
+      </PartDetails>
     </PageContainer>
   );
 }

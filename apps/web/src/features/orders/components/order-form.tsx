@@ -3,7 +3,7 @@ import type { Profile } from '@pitstop/core/accounts';
 import { authErrorTexts, messages, shopTexts } from '@pitstop/core/messages';
 import { CreateOrderSchema, quantityProblem } from '@pitstop/core/orders';
 import type { Part } from '@pitstop/core/parts';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormField, inputClass } from '@/components/ui/form-field';
@@ -59,20 +59,24 @@ function orderErrorText(error: unknown): string {
 
 interface OrderFormProps {
   part: OrderablePart;
-  /** Called after the order is booked (e.g. to refetch the part, whose stock just dropped). */
-  onOrdered?: () => void;
+  /**
+   * Called when the part's stock has changed: an order was booked, or the server said too few
+   * are left. The screen refetches the part so the limits shown are the current ones.
+   */
+  onStockChanged?: () => void;
 }
 
 /** The contact form for ordering a part (spec §2), prefilled from the signed-in account. */
-export function OrderForm({ part, onOrdered }: OrderFormProps) {
+export function OrderForm({ part, onStockChanged }: OrderFormProps) {
   const user = useCurrentUser();
+  const headingId = useId();
 
   return (
     <section
-      aria-labelledby="order-form-heading"
+      aria-labelledby={headingId}
       className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
     >
-      <h2 id="order-form-heading" className="text-xl font-bold text-slate-900">
+      <h2 id={headingId} className="text-xl font-bold text-slate-900">
         Order this part
       </h2>
       {user.isPending ? (
@@ -80,7 +84,12 @@ export function OrderForm({ part, onOrdered }: OrderFormProps) {
       ) : user.isError ? (
         <QueryError onRetry={() => void user.refetch()} retrying={user.isFetching} />
       ) : (
-        <OrderFields part={part} customer={user.data} onOrdered={onOrdered} />
+        <OrderFields
+          part={part}
+          customer={user.data}
+          onStockChanged={onStockChanged}
+          headingId={headingId}
+        />
       )}
     </section>
   );
@@ -88,9 +97,10 @@ export function OrderForm({ part, onOrdered }: OrderFormProps) {
 
 interface OrderFieldsProps extends OrderFormProps {
   customer: Pick<Profile, 'name' | 'email'>;
+  headingId: string;
 }
 
-function OrderFields({ part, customer, onOrdered }: OrderFieldsProps) {
+function OrderFields({ part, customer, onStockChanged, headingId }: OrderFieldsProps) {
   const { minquantity, availablequantity } = part;
   const schema = useMemo(
     () => orderFormSchema({ minquantity, availablequantity }),
@@ -117,12 +127,11 @@ function OrderFields({ part, customer, onOrdered }: OrderFieldsProps) {
 
   const soldOut = availablequantity < minquantity;
   const canOrder = isQuantityOrderable(quantity, part) && !order.isPending;
-  const limitsHintId = 'order-quantity-limits';
 
   return (
     <form
       noValidate
-      aria-labelledby="order-form-heading"
+      aria-labelledby={headingId}
       className="flex flex-col gap-5"
       onSubmit={form.handleSubmit((values) => {
         setBooked(false);
@@ -133,13 +142,13 @@ function OrderFields({ part, customer, onOrdered }: OrderFieldsProps) {
             onSuccess: () => {
               form.reset();
               setBooked(true);
-              onOrdered?.();
+              onStockChanged?.();
             },
             onError: (error) => {
               if (isApiError(error) && error.status === 409) {
                 // Not enough stock left (someone else was quicker): that is about the quantity.
                 form.setError('quantity', { message: error.message }, { shouldFocus: true });
-                onOrdered?.();
+                onStockChanged?.();
                 return;
               }
               const fieldErrors = isApiError(error)
@@ -147,9 +156,9 @@ function OrderFields({ part, customer, onOrdered }: OrderFieldsProps) {
                     isFieldName(e.field),
                   )
                 : [];
-              for (const { field, message } of fieldErrors) {
-                form.setError(field, { message }, { shouldFocus: true });
-              }
+              fieldErrors.forEach(({ field, message }, index) => {
+                form.setError(field, { message }, { shouldFocus: index === 0 });
+              });
               if (fieldErrors.length === 0) setGeneralError(orderErrorText(error));
             },
           },
@@ -234,13 +243,9 @@ function OrderFields({ part, customer, onOrdered }: OrderFieldsProps) {
         type="submit"
         className={buttonStyles('primary', 'lg', 'w-full sm:w-auto sm:self-start')}
         disabled={!canOrder}
-        aria-describedby={canOrder ? undefined : limitsHintId}
       >
         {order.isPending ? 'Placing order…' : 'Place Order'}
       </button>
-      <p id={limitsHintId} className="sr-only">
-        Place Order is available once the quantity is between {minquantity} and {availablequantity}.
-      </p>
     </form>
   );
 }

@@ -1,5 +1,4 @@
 import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { CATEGORY_LABELS, type Category } from '@pitstop/core/catalogue';
 import { formatDollars } from '@pitstop/core/money';
 import type { Part } from '@pitstop/core/parts';
@@ -26,8 +25,14 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+interface PartDetailsProps {
+  part: Part;
+  /** Shown under the buying facts, e.g. the order form the screen composes in. */
+  children?: ReactNode;
+}
+
 /** Everything about one part: picture, buying facts, description, specifications and fitment. */
-export function PartDetails({ part }: { part: Part }) {
+export function PartDetails({ part, children }: PartDetailsProps) {
   const id = useId();
   const specsHeading = `${id}-specs`;
   const fitmentHeading = `${id}-fitment`;
@@ -64,16 +69,7 @@ export function PartDetails({ part }: { part: Part }) {
             <Fact term="Part number">{part.partNumber}</Fact>
           </dl>
           <p className="leading-relaxed text-slate-700">{part.description}</p>
-          <p className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700">
-            Online ordering for this part opens here soon. Orders start at {part.minquantity}{' '}
-            {part.minquantity === 1 ? 'unit' : 'units'}.{' '}
-            <Link
-              to="/parts"
-              className="font-medium text-red-700 underline underline-offset-2 hover:text-red-800"
-            >
-              Browse more parts
-            </Link>
-          </p>
+          {children}
         </div>
       </div>
 

@@ -1,0 +1,191 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { messages } from '@pitstop/core/messages';
+import { createProfile } from '@/testing/account-factory';
+import { authorizationOf, mockApi } from '@/testing/api';
+import { errorTextFor, jsonBodyOf, typeInto } from '@/testing/form';
+import { createPart } from '@/testing/part-factory';
+import { jsonResponse, problemResponse, renderWithProviders } from '@/testing/render';
+import { OrderForm } from './order-form';
+
+const customer = createProfile({ name: 'Riley Rider', email: 'rider@pitstop.com' });
+const part = createPart({ name: 'Suzuki Gixxer Brake Pads', minquantity: 2, availablequantity: 10 });
+
+type Routes = Parameters<typeof mockApi>[0];
+
+function renderForm(routes: Routes = {}, onStockChanged = vi.fn()) {
+  window.localStorage.setItem('accessToken', 'rider-key');
+  const api = mockApi({ 'GET /api/me': () => jsonResponse(customer), ...routes });
+  renderWithProviders(<OrderForm part={part} onStockChanged={onStockChanged} />);
+  return { api, onStockChanged };
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const placeOrder = () => screen.getByRole('button', { name: 'Place Order' }) as HTMLButtonElement;
+
+/** Types a value and leaves the field, as a person tabbing on would. */
+function fillAndLeave(label: string, value: string) {
+  const control = field(label);
+  fireEvent.focus(control);
+  typeInto(control, value);
+  fireEvent.blur(control);
+}
+
+describe('OrderForm', () => {
+  it('prefills name, email and part name, and states the minimum in the quantity placeholder', async () => {
+    renderForm();
+
+    expect(((await screen.findByLabelText('Name')) as HTMLInputElement).value).toBe('Riley Rider');
+    expect(field('Email').value).toBe('rider@pitstop.com');
+    expect(field('Part name').value).toBe('Suzuki Gixxer Brake Pads');
+    expect(field('Phone number').value).toBe('');
+    expect(field('Quantity').value).toBe('');
+    expect(field('Quantity').type).toBe('number');
+    expect(field('Quantity').placeholder).toBe("Quantity can't be less than 2");
+  });
+
+  it.each([
+    ['Name', '', messages.nameRequired],
+    ['Email', '', messages.emailRequired],
+    ['Email', 'rider-at-pitstop', messages.emailInvalid],
+    ['Phone number', '', messages.numberRequired],
+    ['Phone number', '1234', messages.numberTooShort],
+    ['Part name', '', messages.nameRequired],
+    ['Quantity', '', messages.quantityRequired],
+    ['Quantity', '11', messages.quantityAboveAvailable],
+    ['Quantity', '1', "Quantity can't be less than 2"],
+  ])('%s "%s" shows %j under it', async (label, value, message) => {
+    renderForm();
+    await screen.findByLabelText(label);
+
+    fillAndLeave(label, value);
+
+    await waitFor(() => expect(errorTextFor(field(label))).toBe(message));
+    expect(field(label).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('says a quantity is too high while it is typed, before the field is left', async () => {
+    renderForm();
+    typeInto(await screen.findByLabelText('Quantity'), '50');
+
+    await waitFor(() => expect(errorTextFor(field('Quantity'))).toBe(messages.quantityAboveAvailable));
+  });
+
+  it('keeps Place Order disabled outside minquantity..availablequantity, and when empty', async () => {
+    renderForm();
+    const quantity = await screen.findByLabelText('Quantity');
+
+    expect(placeOrder().disabled).toBe(true);
+    for (const [value, disabled] of [
+      ['1', true],
+      ['2', false],
+      ['7', false],
+      ['10', false],
+      ['11', true],
+      ['', true],
+      ['2.5', true],
+    ] as const) {
+      typeInto(quantity, value);
+      await waitFor(() => expect(placeOrder().disabled, `quantity "${value}"`).toBe(disabled));
+    }
+  });
+
+  it('books the order, says so, resets the form and reports the stock change', async () => {
+    const { api, onStockChanged } = renderForm({
+      'POST /api/order': () => jsonResponse({ insertedId: 'order-1' }, { status: 201 }),
+    });
+    typeInto(await screen.findByLabelText('Phone number'), '555-0100');
+    typeInto(field('Name'), 'Riley R.');
+    typeInto(field('Quantity'), '3');
+    await waitFor(() => expect(placeOrder().disabled).toBe(false));
+
+    fireEvent.click(placeOrder());
+
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(messages.orderBooked));
+    const [call] = api.callsTo('POST /api/order');
+    expect(jsonBodyOf(call?.init)).toEqual({
+      email: 'rider@pitstop.com',
+      name: 'Riley R.',
+      num: '555-0100',
+      parts: 'Suzuki Gixxer Brake Pads',
+      quantity: 3,
+      productId: part._id,
+    });
+    expect(authorizationOf(call?.init)).toBe('Bearer rider-key');
+    expect(field('Name').value).toBe('Riley Rider');
+    expect(field('Email').value).toBe('rider@pitstop.com');
+    expect(field('Part name').value).toBe('Suzuki Gixxer Brake Pads');
+    expect(field('Phone number').value).toBe('');
+    expect(field('Quantity').value).toBe('');
+    expect(placeOrder().disabled).toBe(true);
+    expect(onStockChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends nothing and shows the messages when a required field is empty', async () => {
+    const { api } = renderForm();
+    typeInto(await screen.findByLabelText('Quantity'), '2');
+    await waitFor(() => expect(placeOrder().disabled).toBe(false));
+
+    fireEvent.click(placeOrder());
+
+    await waitFor(() => expect(errorTextFor(field('Phone number'))).toBe(messages.numberRequired));
+    expect(api.callsTo('POST /api/order')).toHaveLength(0);
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('shows a 409 (not enough stock) detail under Quantity', async () => {
+    const { onStockChanged } = renderForm({
+      'POST /api/order': () => problemResponse(409, 'Conflict', 'Only 1 left of this part.'),
+    });
+    typeInto(await screen.findByLabelText('Phone number'), '555-0100');
+    typeInto(field('Quantity'), '4');
+    await waitFor(() => expect(placeOrder().disabled).toBe(false));
+
+    fireEvent.click(placeOrder());
+
+    await waitFor(() => expect(errorTextFor(field('Quantity'))).toBe('Only 1 left of this part.'));
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(field('Quantity').value).toBe('4');
+    expect(onStockChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('puts server field errors under their fields', async () => {
+    renderForm({
+      'POST /api/order': () =>
+        jsonResponse(
+          {
+            type: 'about:blank',
+            title: 'Bad Request',
+            status: 400,
+            errors: [{ field: 'num', message: 'Use digits, spaces and + ( ) - only' }],
+          },
+          { status: 400, headers: { 'content-type': 'application/problem+json' } },
+        ),
+    });
+    typeInto(await screen.findByLabelText('Phone number'), '555-0100');
+    typeInto(field('Quantity'), '2');
+    await waitFor(() => expect(placeOrder().disabled).toBe(false));
+
+    fireEvent.click(placeOrder());
+
+    await waitFor(() =>
+      expect(errorTextFor(field('Phone number'))).toBe('Use digits, spaces and + ( ) - only'),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('announces a failure that belongs to no field', async () => {
+    renderForm({
+      'POST /api/order': () => problemResponse(500, 'Internal Server Error', 'Something broke'),
+    });
+    typeInto(await screen.findByLabelText('Phone number'), '555-0100');
+    typeInto(field('Quantity'), '2');
+    await waitFor(() => expect(placeOrder().disabled).toBe(false));
+
+    fireEvent.click(placeOrder());
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your order could not be placed. Please try again.',
+    );
+  });
+});
