@@ -99,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     mailer,
     secret: await resolveAuthSecret(config.authSecret, config.dataDir),
+    log: app.log,
   });
 
   if (config.seedDemoData) {

@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, genericOAuth } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { accounts, sessions, users, verifications } from '../db/schema.js';
@@ -28,6 +29,7 @@ export interface AuthDeps {
   db: Db;
   mailer: Mailer;
   secret: string;
+  log: FastifyBaseLogger;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface AuthDeps {
  * for the SPA, and Google over OpenID Connect when configured. Rate limits are ours (Fastify),
  * not better-auth's, so they share one store across processes.
  */
-export function createAuth({ config, db, mailer, secret }: AuthDeps) {
+export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
   const admins = new Set(config.adminEmails);
   return betterAuth({
     appName: SHOP,
@@ -48,6 +50,11 @@ export function createAuth({ config, db, mailer, secret }: AuthDeps) {
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
     rateLimit: { enabled: false },
+    // better-auth's messages go to our structured log, at its level.
+    logger: {
+      log: (level, message, ...args) =>
+        log[level === 'debug' ? 'debug' : level]({ args }, `better-auth: ${message}`),
+    },
     telemetry: { enabled: false },
     user: {
       additionalFields: {
