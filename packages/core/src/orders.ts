@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ShopEmailSchema } from './accounts.js';
+import { AccountEmailSchema } from './accounts.js';
 import { messages } from './messages.js';
 
 export const ORDER_STATUSES = ['unpaid', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
@@ -19,7 +19,8 @@ export function quantityProblem(
 
 /** POST /api/order, as the spec sends it: {email, name, num, parts, quantity, productId}. */
 export const CreateOrderSchema = z.object({
-  email: ShopEmailSchema,
+  // The account's own address (the server requires it to be the caller's), so any well-formed one.
+  email: AccountEmailSchema,
   name: z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(100),
   num: z
     .string({ error: messages.numberRequired })
@@ -29,10 +30,14 @@ export const CreateOrderSchema = z.object({
     .max(30)
     .regex(/^[0-9+()\-\s.]+$/, 'Use digits, spaces and + ( ) - only'),
   parts: z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(200),
-  quantity: z.coerce
-    .number({ error: messages.quantityRequired })
-    .int('Quantity must be a whole number')
-    .positive(messages.quantityRequired),
+  // An empty field means no quantity at all, not zero.
+  quantity: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: messages.quantityRequired })
+      .int('Quantity must be a whole number')
+      .min(1, 'Quantity must be at least 1'),
+  ),
   productId: z.uuid({ message: 'Choose a part to order' }),
 });
 export type CreateOrderInput = z.infer<typeof CreateOrderSchema>;

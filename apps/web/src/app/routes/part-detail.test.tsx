@@ -1,6 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { shopTexts } from '@pitstop/core/messages';
+import { messages, shopTexts } from '@pitstop/core/messages';
+import { createProfile } from '@/testing/account-factory';
+import { mockApi } from '@/testing/api';
+import { typeInto } from '@/testing/form';
 import { createPart } from '@/testing/part-factory';
 import { jsonResponse, mockFetch, problemResponse } from '@/testing/render';
 import { renderWithProviders } from '@/testing/render';
@@ -45,5 +48,35 @@ describe('PartDetailRoute', () => {
 
     expect((await screen.findByRole('alert')).textContent).toContain(shopTexts.loadFailed);
     expect(screen.getByRole('button', { name: shopTexts.retry })).toBeTruthy();
+  });
+
+  it('shows the order form beside the part, and refetches the part once an order is booked', async () => {
+    window.localStorage.setItem('accessToken', 'rider-key');
+    let part = createPart({ name: 'Bajaj Pulsar Headlight', availablequantity: 12, minquantity: 1 });
+    const api = mockApi({
+      [`GET /api/parts/${part._id}`]: () => jsonResponse(part),
+      'GET /api/me': () => jsonResponse(createProfile({ name: 'Riley Rider', email: 'rider@pitstop.com' })),
+      'POST /api/order': () => {
+        part = { ...part, availablequantity: 7 };
+        return jsonResponse({ insertedId: 'order-1' }, { status: 201 });
+      },
+    });
+    renderWithProviders(<PartDetailRoute />, { route: `/parts/${part._id}`, path: '/parts/:id' });
+
+    const form = await screen.findByRole('region', { name: 'Order this part' });
+    const partName = (await within(form).findByLabelText('Part name')) as HTMLInputElement;
+    expect(partName.value).toBe('Bajaj Pulsar Headlight');
+    typeInto(within(form).getByLabelText('Phone number'), '555-0100');
+    typeInto(within(form).getByLabelText('Quantity'), '5');
+    const placeOrder = within(form).getByRole('button', { name: 'Place Order' }) as HTMLButtonElement;
+    await waitFor(() => expect(placeOrder.disabled).toBe(false));
+
+    fireEvent.click(placeOrder);
+
+    expect(await within(form).findByText(messages.orderBooked)).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByText('Available quantity').nextElementSibling?.textContent).toBe('7'),
+    );
+    expect(api.callsTo(`GET /api/parts/${part._id}`)).toHaveLength(2);
   });
 });

@@ -74,7 +74,10 @@ export function MyOrders({ onOrderDeleted }: MyOrdersProps) {
         {`${messages.totalOrders} ${list.length}`}
       </h2>
       {deleteError ? (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-5 py-3 font-medium text-red-900">
+        <p
+          role="alert"
+          className="rounded-xl border border-red-200 bg-red-50 px-5 py-3 font-medium text-red-900"
+        >
           {deleteError}
         </p>
       ) : null}

@@ -84,12 +84,7 @@ export function OrderForm({ part, onStockChanged }: OrderFormProps) {
       ) : user.isError ? (
         <QueryError onRetry={() => void user.refetch()} retrying={user.isFetching} />
       ) : (
-        <OrderFields
-          part={part}
-          customer={user.data}
-          onStockChanged={onStockChanged}
-          headingId={headingId}
-        />
+        <OrderFields part={part} customer={user.data} onStockChanged={onStockChanged} headingId={headingId} />
       )}
     </section>
   );
@@ -152,9 +147,7 @@ function OrderFields({ part, customer, onStockChanged, headingId }: OrderFieldsP
                 return;
               }
               const fieldErrors = isApiError(error)
-                ? error.errors.filter((e): e is { field: FieldName; message: string } =>
-                    isFieldName(e.field),
-                  )
+                ? error.errors.filter((e): e is { field: FieldName; message: string } => isFieldName(e.field))
                 : [];
               fieldErrors.forEach(({ field, message }, index) => {
                 form.setError(field, { message }, { shouldFocus: index === 0 });

@@ -61,7 +61,9 @@ interface OrdersTableProps {
  */
 export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
   return (
-    <div className="max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    // relative: the sr-only texts in the header are absolutely placed; without a positioned
+    // ancestor they escape this scroller and widen the page on small screens.
+    <div className="relative max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full min-w-[56rem] border-collapse text-left text-sm">
         <caption className="sr-only">Your orders</caption>
         <thead className="bg-slate-50 text-slate-700">

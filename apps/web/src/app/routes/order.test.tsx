@@ -1,0 +1,223 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages, shopTexts } from '@pitstop/core/messages';
+import type { Order } from '@pitstop/core/orders';
+import { createProfile } from '@/testing/account-factory';
+import { authorizationOf, mockApi } from '@/testing/api';
+import { createOrder } from '@/testing/order-factory';
+import { jsonResponse, problemResponse, renderWithProviders } from '@/testing/render';
+import { OrderRoute } from './order';
+
+const LIST = 'GET /api/order/rider%40pitstop.com';
+type Routes = Parameters<typeof mockApi>[0];
+
+function renderOrders(routes: Routes) {
+  window.localStorage.setItem('accessToken', 'rider-key');
+  const api = mockApi({
+    'GET /api/me': () => jsonResponse(createProfile({ email: 'rider@pitstop.com' })),
+    ...routes,
+  });
+  renderWithProviders(<OrderRoute />, {
+    route: '/order',
+    path: '/order',
+    routes: <Route path="/login" element={<h1>Log In</h1>} />,
+  });
+  return api;
+}
+
+/** A fake list endpoint whose contents the test can change, as a server's would. */
+function serverList(initial: Order[]) {
+  let orders = initial;
+  return {
+    handler: () => jsonResponse(orders),
+    remove: (id: string) => {
+      orders = orders.filter((o) => o._id !== id);
+    },
+  };
+}
+
+/** The browser's confirmation dialog (happy-dom has none), answered as given. */
+function answerConfirm(answer: boolean) {
+  const confirm = vi.fn((_message?: string) => answer);
+  vi.stubGlobal('confirm', confirm);
+  return confirm;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** The table row of the order for a part, or null once it is gone. */
+const rowOf = (part: string) =>
+  screen.queryAllByRole('row').find((row) => within(row).queryByText(part, { exact: true })) ?? null;
+
+describe('OrderRoute (My Orders)', () => {
+  it('shows the count and a row per order with its payment state', async () => {
+    const unpaid = createOrder({ parts: 'Yamaha FZ Brake Pads', quantity: 3, total: 65.97 });
+    const paid = createOrder({
+      parts: 'Honda Shine Headlight',
+      status: 'paid',
+      paid: true,
+      transactionId: 'pi_3PaidTxn0001',
+      total: 1234.5,
+    });
+    const noPart = createOrder({ parts: 'TVS Apache Chain', productId: null });
+    const api = renderOrders({ [LIST]: () => jsonResponse([unpaid, paid, noPart]) });
+
+    expect(screen.getByRole('status', { name: 'Loading your orders' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: `${messages.totalOrders} 3` })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Total order is: 3' })).toBeTruthy();
+    expect(authorizationOf(api.callsTo(LIST)[0]?.init)).toBe('Bearer rider-key');
+
+    const table = screen.getByRole('table', { name: 'Your orders' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual([
+      'Email',
+      'Name',
+      'Quantity',
+      'Total',
+      'Status (payment)',
+      'Status (delete)',
+      'Add Review',
+    ]);
+
+    const unpaidRow = within(table).getByRole('row', { name: /Yamaha FZ Brake Pads/ });
+    expect(within(unpaidRow).getByText('rider@pitstop.com')).toBeTruthy();
+    expect(within(unpaidRow).getByText('3')).toBeTruthy();
+    expect(within(unpaidRow).getByText('$65.97')).toBeTruthy();
+    const pay = within(unpaidRow).getByRole('link', {
+      name: 'Make Payment for order of Yamaha FZ Brake Pads',
+    });
+    expect(pay.textContent).toBe('Make Payment');
+    expect(pay.getAttribute('href')).toBe(`/payment/${unpaid._id}`);
+    expect(
+      within(unpaidRow).getByRole('button', { name: 'Delete order of Yamaha FZ Brake Pads' }),
+    ).toBeTruthy();
+    expect(
+      within(unpaidRow).getByRole('link', { name: 'Review Yamaha FZ Brake Pads' }).getAttribute('href'),
+    ).toBe(`/addreview?order=${unpaid._id}&part=${unpaid.productId ?? ''}`);
+
+    const paidRow = within(table).getByRole('row', { name: /Honda Shine Headlight/ });
+    expect(within(paidRow).getByText('Paid')).toBeTruthy();
+    expect(within(paidRow).getByText('pi_3PaidTxn0001')).toBeTruthy();
+    expect(within(paidRow).getByText('$1,234.50')).toBeTruthy();
+    expect(within(paidRow).queryByRole('link', { name: /Make Payment/ })).toBeNull();
+    expect(within(paidRow).queryByRole('button', { name: /Delete/ })).toBeNull();
+
+    const noPartRow = within(table).getByRole('row', { name: /TVS Apache Chain/ });
+    expect(
+      within(noPartRow).getByRole('link', { name: 'Review TVS Apache Chain' }).getAttribute('href'),
+    ).toBe(`/addreview?order=${noPart._id}`);
+  });
+
+  it('removes a row at once when the delete is confirmed, before the server answers', async () => {
+    const keep = createOrder({ parts: 'Hero Splendor Mirror' });
+    const drop = createOrder({ parts: 'Suzuki Access Clutch Plate' });
+    const list = serverList([keep, drop]);
+    let answer: (response: Response) => void = () => undefined;
+    const api = renderOrders({
+      [LIST]: list.handler,
+      [`DELETE /api/order/${drop._id}`]: () => {
+        list.remove(drop._id);
+        return new Promise<Response>((resolve) => (answer = resolve));
+      },
+    });
+    const confirm = answerConfirm(true);
+    await screen.findByRole('heading', { name: 'Total order is: 2' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete order of Suzuki Access Clutch Plate' }));
+
+    expect(confirm).toHaveBeenCalledWith(messages.confirmDelete);
+    expect(confirm.mock.calls[0]?.[0]).toBe('Are you sure want to delete');
+    await waitFor(() => expect(rowOf('Suzuki Access Clutch Plate')).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Total order is: 1' })).toBeTruthy();
+    expect(rowOf('Hero Splendor Mirror')).toBeTruthy();
+    await waitFor(() => expect(api.callsTo(`DELETE /api/order/${drop._id}`)).toHaveLength(1));
+    expect(authorizationOf(api.callsTo(`DELETE /api/order/${drop._id}`)[0]?.init)).toBe('Bearer rider-key');
+
+    answer(jsonResponse({ deletedCount: 1 }));
+    await waitFor(() => expect(api.callsTo(LIST)).toHaveLength(2));
+    expect(rowOf('Suzuki Access Clutch Plate')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('sends nothing when the delete is not confirmed', async () => {
+    const order = createOrder({ parts: 'Honda Unicorn Air Filter' });
+    const api = renderOrders({ [LIST]: () => jsonResponse([order]) });
+    answerConfirm(false);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete order of Honda Unicorn Air Filter' }));
+
+    expect(rowOf('Honda Unicorn Air Filter')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Total order is: 1' })).toBeTruthy();
+    expect(api.spy.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('puts the row back and says so when the server refuses the delete', async () => {
+    const first = createOrder({ parts: 'Bajaj Pulsar Chain Kit' });
+    const second = createOrder({ parts: 'Yamaha R15 Spark Plug' });
+    renderOrders({
+      [LIST]: () => jsonResponse([first, second]),
+      [`DELETE /api/order/${first._id}`]: () =>
+        problemResponse(409, 'Conflict', 'A paid order cannot be deleted.'),
+    });
+    answerConfirm(true);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete order of Bajaj Pulsar Chain Kit' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The order of Bajaj Pulsar Chain Kit could not be deleted. A paid order cannot be deleted.',
+    );
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual([
+      'Bajaj Pulsar Chain Kit',
+      'Yamaha R15 Spark Plug',
+    ]);
+  });
+
+  it('shows an empty state with a way to the parts', async () => {
+    renderOrders({ [LIST]: () => jsonResponse([]) });
+
+    expect(await screen.findByRole('heading', { name: 'Total order is: 0' })).toBeTruthy();
+    expect(screen.getByText('You have no orders yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse parts' }).getAttribute('href')).toBe('/parts');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('offers "Try again" when the list fails, and shows it once it loads', async () => {
+    let fail = true;
+    const api = renderOrders({
+      [LIST]: () =>
+        fail ? problemResponse(500, 'Internal Server Error', 'boom') : jsonResponse([createOrder()]),
+    });
+
+    expect((await screen.findByRole('alert')).textContent).toContain(shopTexts.loadFailed);
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: shopTexts.retry }));
+
+    expect(await screen.findByRole('heading', { name: 'Total order is: 1' })).toBeTruthy();
+    expect(api.callsTo(LIST)).toHaveLength(2);
+  });
+
+  it('signs out and goes to /login on a 403 from the list', async () => {
+    const api = renderOrders({
+      [LIST]: () => problemResponse(403, 'Forbidden', 'Opps! Sorry'),
+      'POST /api/auth/sign-out': () => jsonResponse({ success: true }),
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+    expect(screen.getByTestId('location-from').textContent).toBe('/order');
+    await waitFor(() => expect(window.localStorage.getItem('accessToken')).toBeNull());
+    expect(api.callsTo('POST /api/auth/sign-out')).toHaveLength(1);
+  });
+
+  it('drops the session on a 401 from the list (the api-client tells the router)', async () => {
+    renderOrders({ [LIST]: () => problemResponse(401, 'Unauthorized', 'Sign in again') });
+
+    await waitFor(() => expect(window.localStorage.getItem('accessToken')).toBeNull());
+  });
+});
