@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { messages, shopTexts } from '@pitstop/core/messages';
+import type { Part } from '@pitstop/core/parts';
+import { baseURL, expectNoSeriousA11yViolations, useBrowser } from './fixtures.ts';
+
+const browser = useBrowser();
+
+async function fieldError(page: Page, label: string): Promise<string> {
+  const input = page.getByLabel(label, { exact: true });
+  const ids = ((await input.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
+  const texts: string[] = [];
+  for (const id of ids) {
+    const el = page.locator(`[id="${id}"]`);
+    if (await el.count()) texts.push((await el.textContent()) ?? '');
+  }
+  return texts.join(' ');
+}
+
+/** A part sold from a minimum of at least 2, so every quantity rule can be tried. */
+async function partWithMinimum(): Promise<Part> {
+  const all = (await (await fetch(`${baseURL()}/api/parts?limit=100`)).json()) as Part[];
+  const part = all.find((p) => p.minquantity >= 2 && p.availablequantity > p.minquantity + 5);
+  if (!part) throw new Error('no suitable part in the demo catalogue');
+  return part;
+}
+
+async function registerNewCustomer(page: Page): Promise<string> {
+  const email = `buyer${randomUUID().replaceAll('-', '').slice(0, 10)}@example.com`;
+  await page.goto('/register');
+  await page.getByLabel('Name', { exact: true }).fill('Order Journey');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret-pass');
+  await page.getByLabel('Confirm password', { exact: true }).fill('secret-pass');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.waitForURL(`${baseURL()}/`);
+  return email;
+}
+
+describe('ordering', () => {
+  it('a new customer meets every order-form rule, orders, sees it in My Orders, and deletes it', async () => {
+    const page = await browser.newPage();
+    const email = await registerNewCustomer(page);
+    const part = await partWithMinimum();
+
+    await page.getByRole('link', { name: 'Parts', exact: true }).first().click();
+    await page.getByRole('link', { name: `Buy Now: ${part.name}` }).click();
+    await page.waitForURL(`**/parts/${part._id}`);
+
+    const quantity = page.getByLabel('Quantity', { exact: true });
+    const placeOrder = page.getByRole('button', { name: 'Place Order' });
+    await expect
+      .poll(() => quantity.getAttribute('placeholder'))
+      .toBe(shopTexts.quantityBelowMin(part.minquantity));
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
+    expect(await page.getByLabel('Part name', { exact: true }).inputValue()).toBe(part.name);
+
+    // Each message for the input that triggers it.
+    const rules: [string, string, string][] = [
+      ['Name', '', messages.nameRequired],
+      ['Email', '', messages.emailRequired],
+      ['Email', 'not-an-email', messages.emailInvalid],
+      ['Phone number', '', messages.numberRequired],
+      ['Phone number', '1234', messages.numberTooShort],
+      ['Part name', '', messages.nameRequired],
+      ['Quantity', String(part.availablequantity + 1), messages.quantityAboveAvailable],
+    ];
+    for (const [label, value, message] of rules) {
+      const field = page.getByLabel(label, { exact: true });
+      await field.fill(value);
+      await field.blur();
+      await expect.poll(() => fieldError(page, label)).toContain(message);
+    }
+    await quantity.fill('');
+    await quantity.blur();
+    await expect.poll(() => fieldError(page, 'Quantity')).toContain(messages.quantityRequired);
+
+    // Place Order is disabled outside minquantity..availablequantity.
+    expect(await placeOrder.isDisabled()).toBe(true);
+    await quantity.fill(String(part.minquantity - 1));
+    await expect.poll(() => placeOrder.isDisabled()).toBe(true);
+    await quantity.fill(String(part.availablequantity + 1));
+    await expect.poll(() => placeOrder.isDisabled()).toBe(true);
+    await quantity.fill(String(part.minquantity));
+    await expect.poll(() => placeOrder.isDisabled()).toBe(false);
+
+    await page.getByLabel('Name', { exact: true }).fill('Order Journey');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Phone number', { exact: true }).fill('555-0199');
+    await page.getByLabel('Part name', { exact: true }).fill(part.name);
+    await placeOrder.click();
+    await expect.poll(() => page.getByText(messages.orderBooked).isVisible()).toBe(true);
+    await expect.poll(() => quantity.inputValue()).toBe('');
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(`${baseURL()}/api/parts/${part._id}`)).json()) as Part).availablequantity,
+      )
+      .toBe(part.availablequantity - part.minquantity);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('link', { name: 'My Orders', exact: true }).click();
+    await page.waitForURL('**/order');
+    await expect
+      .poll(() => page.getByRole('heading', { name: `${messages.totalOrders} 1` }).isVisible())
+      .toBe(true);
+    const row = page.getByRole('row', { name: new RegExp(part.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+    expect(await row.innerText()).toContain(email);
+    const pay = page.getByRole('link', { name: `Make Payment for order of ${part.name}` });
+    expect(await pay.getAttribute('href')).toMatch(/^\/payment\/[0-9a-f-]{36}$/);
+    await expectNoSeriousA11yViolations(page);
+
+    // Refusing the confirmation keeps the order; accepting removes the row at once and returns the stock.
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe(messages.confirmDelete);
+      void dialog.dismiss();
+    });
+    await page.getByRole('button', { name: `Delete order of ${part.name}` }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: `${messages.totalOrders} 1` }).isVisible())
+      .toBe(true);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: `Delete order of ${part.name}` }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: `${messages.totalOrders} 0` }).isVisible())
+      .toBe(true);
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(`${baseURL()}/api/parts/${part._id}`)).json()) as Part).availablequantity,
+      )
+      .toBe(part.availablequantity);
+  });
+});
