@@ -6,25 +6,13 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pitstop/core/messages';
-import { baseURL, expectNoSeriousA11yViolations, useBrowser } from './fixtures.ts';
+import { baseURL, expectNoSeriousA11yViolations, fieldError, useBrowser } from './fixtures.ts';
 import { GOOGLE_TEST_USER } from './oidc-provider.ts';
 
 const browser = useBrowser();
 const newEmail = () => `rider${randomUUID().replaceAll('-', '').slice(0, 10)}@example.com`;
 const main = (page: Page) => page.getByRole('main');
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-
-async function fieldError(page: Page, label: string): Promise<string> {
-  // FormField ties each message to its input with aria-describedby / aria-errormessage.
-  const input = page.getByLabel(label, { exact: true });
-  const ids = `${(await input.getAttribute('aria-describedby')) ?? ''} ${(await input.getAttribute('aria-errormessage')) ?? ''}`;
-  const texts: string[] = [];
-  for (const id of ids.split(/\s+/).filter(Boolean)) {
-    const el = page.locator(`[id="${id}"]`);
-    if (await el.count()) texts.push((await el.textContent()) ?? '');
-  }
-  return texts.join(' ');
-}
 
 async function register(page: Page, email: string, password = 'secret-pass') {
   await page.getByLabel('Name', { exact: true }).fill('Journey Rider');

@@ -106,3 +106,15 @@ export async function signInAs(page: Page, email: string, password: string): Pro
   await page.addInitScript((key) => localStorage.setItem('accessToken', key), accessKey);
   return accessKey;
 }
+
+/** The message(s) a form shows for a field: FormField ties them to the input with aria-describedby. */
+export async function fieldError(page: Page, label: string): Promise<string> {
+  const input = page.getByLabel(label, { exact: true });
+  const ids = ((await input.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
+  const texts: string[] = [];
+  for (const id of ids) {
+    const el = page.locator(`[id="${id}"]`);
+    if (await el.count()) texts.push((await el.textContent()) ?? '');
+  }
+  return texts.join(' ');
+}

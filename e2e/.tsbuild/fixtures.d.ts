@@ -19,3 +19,5 @@ export declare function useBrowser(): BrowserFixture;
 export declare function expectNoSeriousA11yViolations(page: Page): Promise<void>;
 /** Signs in through the API (not the UI) and hands the page the access key, as the SPA keeps it. */
 export declare function signInAs(page: Page, email: string, password: string): Promise<string>;
+/** The message(s) a form shows for a field: FormField ties them to the input with aria-describedby. */
+export declare function fieldError(page: Page, label: string): Promise<string>;
