@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+export const PAYMENT_PROVIDERS = ['stripe', 'sandbox'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** GET /api/payment/:orderId — what the payment page shows, and how to pay. */
+export const PaymentInfoSchema = z.object({
+  orderId: z.string(),
+  name: z.string(),
+  price: z.number(),
+  quantity: z.number().int(),
+  paid: z.boolean(),
+  transactionId: z.string().nullable(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** Stripe's publishable key (public by design); null for the sandbox. */
+  publishableKey: z.string().nullable(),
+});
+export type PaymentInfo = z.infer<typeof PaymentInfoSchema>;
+
+/** POST /api/create-payment-intent. The spec sent {price}; the amount now always comes from the order. */
+export const CreatePaymentIntentSchema = z.object({ orderId: z.uuid({ message: 'Choose an order to pay' }) });
+export const ClientSecretSchema = z.object({ clientSecret: z.string() });
+
+/** PATCH /api/payment/:orderId, as the spec sends it. */
+export const ConfirmPaymentSchema = z.object({
+  order: z.string().optional(),
+  transactionId: z.string().trim().min(1, 'Missing transaction id').max(255),
+});
+export const ModifiedSchema = z.object({ modifiedCount: z.number().int() });
+
+/** Card numbers with a Luhn check digit; spaces allowed while typing. */
+export function luhnValid(number: string): boolean {
+  const digits = number.replace(/\s+/g, '');
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** The offline sandbox's card form (test mode only; the numbers are Stripe's public test cards). */
+export const SandboxCardSchema = z
+  .object({
+    clientSecret: z.string().min(1),
+    number: z.string().trim().refine(luhnValid, 'Your card number is invalid.'),
+    expiry: z
+      .string()
+      .trim()
+      .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, 'Your card’s expiration date is incomplete.'),
+    cvc: z.string().trim().regex(/^\d{3,4}$/, 'Your card’s security code is incomplete.'),
+  })
+  .refine(
+    (card) => {
+      const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(card.expiry);
+      if (!match) return true;
+      const month = Number(match[1]);
+      const year = 2000 + Number(match[2]);
+      const now = new Date();
+      return year > now.getUTCFullYear() || (year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
+    },
+    { message: 'Your card’s expiration date is in the past.', path: ['expiry'] },
+  );
+export type SandboxCardInput = z.infer<typeof SandboxCardSchema>;
+
+export const SandboxResultSchema = z.object({ status: z.literal('succeeded'), transactionId: z.string() });
