@@ -13,7 +13,11 @@ import { resolveAuthSecret } from './auth/secret.js';
 import { seedDemoAccounts } from './db/seed/demo-accounts.js';
 import { connectCacheBus } from './lib/cache-bus.js';
 import { createMailer, type Mailer } from './lib/mail.js';
+import { createSandboxProvider } from './lib/payments/sandbox.js';
+import { createStripeProvider, stripeClient } from './lib/payments/stripe.js';
 import { ordersRoutes } from './modules/orders/routes.js';
+import { paymentsRoutes } from './modules/payments/routes.js';
+import { reviewsRoutes } from './modules/reviews/routes.js';
 import { uploadsRoutes } from './modules/uploads/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { registerErrorHandling } from './lib/errors.js';
@@ -157,6 +161,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(partsRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(ordersRoutes, { prefix: '/api' });
+  const stripe =
+    config.payments.provider === 'stripe'
+      ? stripeClient(config.payments.secretKey, config.payments.apiUrl)
+      : undefined;
+  await app.register(paymentsRoutes, {
+    prefix: '/api',
+    provider: stripe ? createStripeProvider(stripe) : createSandboxProvider(database.db),
+    publishableKey: config.payments.provider === 'stripe' ? config.payments.publishableKey : null,
+    stripe,
+    webhookSecret: config.payments.provider === 'stripe' ? config.payments.webhookSecret : undefined,
+  });
+  await app.register(reviewsRoutes, { prefix: '/api' });
   await app.register(uploadsRoutes);
   await registerWeb(app, config.webDist);
 

@@ -32,6 +32,12 @@ const EnvSchema = z.object({
   GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
   ADMIN_EMAILS: z.string().optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  PAYMENT_PROVIDER: z.enum(['stripe', 'sandbox']).optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Tests point the Stripe SDK at a local fake. */
+  STRIPE_API_URL: z.url().optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -60,6 +66,15 @@ export interface Config {
   mailFrom: string;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
   adminEmails: string[];
+  payments:
+    | { provider: 'sandbox' }
+    | {
+        provider: 'stripe';
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string | undefined;
+        apiUrl: string | undefined;
+      };
   /** Sign-in, sign-up and reset attempts per client address per minute. */
   authRateLimit: number;
   trustProxy: boolean;
@@ -93,6 +108,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration: ${e.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'} must be set with the other Google variable`,
     );
   }
+  const provider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
+  if (provider === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_PUBLISHABLE_KEY)) {
+    throw new ConfigError(
+      `Invalid configuration: ${e.STRIPE_SECRET_KEY ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY'} is required when PAYMENT_PROVIDER is stripe`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -119,6 +140,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((v) => v.trim().toLowerCase())
       .filter(Boolean),
     authRateLimit: e.AUTH_RATE_LIMIT,
+    payments:
+      provider === 'stripe'
+        ? {
+            provider,
+            secretKey: e.STRIPE_SECRET_KEY ?? '',
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '',
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL,
+          }
+        : { provider: 'sandbox' },
     trustProxy: e.TRUST_PROXY,
     seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== 'production',
     webDist: path.resolve(e.WEB_DIST),

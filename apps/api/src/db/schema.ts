@@ -189,3 +189,54 @@ export const orders = pgTable(
 );
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/** One attempt to pay an order with a provider; the order turns paid only once one is verified. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
+    intentId: text('intent_id').notNull().unique(),
+    clientSecret: text('client_secret').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: ['requires_payment', 'succeeded', 'failed'] })
+      .notNull()
+      .default('requires_payment'),
+    ...timestamps,
+  },
+  (t) => [index('payments_order_idx').on(t.orderId)],
+);
+
+/** Provider events already handled: a redelivered webhook is answered and ignored. */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    partId: uuid('part_id').references(() => parts.id, { onDelete: 'set null' }),
+    partName: text('part_name').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    descriptions: text('descriptions').notNull(),
+    img: text('img').notNull(),
+    rating: integer('rating').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    index('reviews_part_idx').on(t.partId, t.createdAt),
+    index('reviews_created_idx').on(t.createdAt),
+  ],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type ReviewRow = typeof reviews.$inferSelect;

@@ -1,0 +1,135 @@
+import type Stripe from 'stripe';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ClientSecretSchema,
+  ConfirmPaymentSchema,
+  CreatePaymentIntentSchema,
+  ModifiedSchema,
+  PaymentInfoSchema,
+  SandboxCardSchema,
+  SandboxResultSchema,
+} from '@pitstop/core/payments';
+import { ProblemSchema } from '@pitstop/core/problem';
+import { currentUser, requireUser } from '../../auth/plugin.js';
+import { AppError } from '../../lib/errors.js';
+import type { PaymentProviderClient } from '../../lib/payments/provider.js';
+import {
+  applySucceededEvent,
+  confirmSandboxCard,
+  confirmPayment,
+  createIntent,
+  paymentInfo,
+} from './service.js';
+
+const problems = {
+  400: ProblemSchema,
+  401: ProblemSchema,
+  402: ProblemSchema,
+  404: ProblemSchema,
+  409: ProblemSchema,
+};
+const bearer = [{ bearer: [] }];
+const OrderParams = z.object({ id: z.uuid({ message: 'That is not a valid order id.' }) });
+
+export interface PaymentsOptions {
+  provider: PaymentProviderClient;
+  publishableKey: string | null;
+  stripe: Stripe | undefined;
+  webhookSecret: string | undefined;
+}
+
+export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (app, opts) => {
+  const signedIn = requireUser(app);
+  const { provider } = opts;
+
+  app.get(
+    '/payment/:id',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ['payments'],
+        summary: 'What to pay for an order (its owner only)',
+        security: bearer,
+        params: OrderParams,
+        response: { 200: PaymentInfoSchema, ...problems },
+      },
+    },
+    async (request) =>
+      paymentInfo(app.db, currentUser(request), request.params.id, provider, opts.publishableKey),
+  );
+
+  app.post(
+    '/create-payment-intent',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ['payments'],
+        summary: 'Start paying an order; the amount always comes from the order',
+        security: bearer,
+        body: CreatePaymentIntentSchema,
+        response: { 200: ClientSecretSchema, ...problems },
+      },
+    },
+    async (request) => createIntent(app.db, currentUser(request), request.body.orderId, provider),
+  );
+
+  app.patch(
+    '/payment/:id',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ['payments'],
+        summary: 'Record a payment: the order turns paid only if the provider confirms the transaction',
+        security: bearer,
+        params: OrderParams,
+        body: ConfirmPaymentSchema,
+        response: { 200: ModifiedSchema, ...problems },
+      },
+    },
+    async (request) =>
+      confirmPayment(app.db, currentUser(request), request.params.id, request.body.transactionId, provider),
+  );
+
+  if (provider.name === 'sandbox') {
+    app.post(
+      '/payments/sandbox/confirm',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags: ['payments'],
+          summary: 'Test mode: pay with one of Stripe’s public test card numbers (never stored or logged)',
+          security: bearer,
+          body: SandboxCardSchema,
+          response: { 200: SandboxResultSchema, ...problems },
+        },
+      },
+      async (request) => confirmSandboxCard(app.db, currentUser(request), request.body),
+    );
+  }
+
+  if (opts.stripe && opts.webhookSecret) {
+    const stripe = opts.stripe;
+    const secret = opts.webhookSecret;
+    await app.register(async (scope) => {
+      // Signatures are computed over the exact bytes Stripe sent.
+      scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+        done(null, body),
+      );
+      scope.post('/webhooks/stripe', { schema: { hide: true } }, async (request) => {
+        const signature = request.headers['stripe-signature'];
+        let event: Stripe.Event;
+        try {
+          event = stripe.webhooks.constructEvent(request.body as Buffer, String(signature ?? ''), secret);
+        } catch {
+          throw new AppError('invalid', 'The webhook signature does not match.');
+        }
+        if (event.type === 'payment_intent.succeeded') {
+          const outcome = await applySucceededEvent(app.db, event.id, event.data.object.id, provider);
+          request.log.info({ eventId: event.id, outcome }, 'stripe event');
+        }
+        return { received: true };
+      });
+    });
+  }
+};

@@ -1,0 +1,176 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { centsToDollars } from '@pitstop/core/money';
+import type { PaymentInfo, SandboxCardInput } from '@pitstop/core/payments';
+import type { SessionUser } from '../../auth/plugin.js';
+import type { Db } from '../../db/client.js';
+import { orders, paymentEvents, payments, type OrderRow } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import type { PaymentProviderClient, VerifiedIntent } from '../../lib/payments/provider.js';
+import { sandboxDecline } from '../../lib/payments/sandbox.js';
+
+const notFound = () => new AppError('not_found', 'We could not find that order.');
+
+/** The caller's own order; anyone else's is answered as not found. */
+async function ownOrder(db: Db, caller: SessionUser, orderId: string): Promise<OrderRow> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order || order.userId !== caller.id) throw notFound();
+  return order;
+}
+
+export async function paymentInfo(
+  db: Db,
+  caller: SessionUser,
+  orderId: string,
+  provider: PaymentProviderClient,
+  publishableKey: string | null,
+): Promise<PaymentInfo> {
+  const order = await ownOrder(db, caller, orderId);
+  return {
+    orderId: order.id,
+    name: order.parts,
+    price: centsToDollars(order.totalCents),
+    quantity: order.quantity,
+    paid: order.paidAt !== null,
+    transactionId: order.transactionId,
+    provider: provider.name,
+    publishableKey,
+  };
+}
+
+/** An intent for the order's own amount; asking again reuses the open one. */
+export async function createIntent(
+  db: Db,
+  caller: SessionUser,
+  orderId: string,
+  provider: PaymentProviderClient,
+): Promise<{ clientSecret: string }> {
+  const order = await ownOrder(db, caller, orderId);
+  if (order.status !== 'unpaid') throw new AppError('conflict', 'This order is already paid.');
+  const [open] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        eq(payments.provider, provider.name),
+        eq(payments.amountCents, order.totalCents),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  if (open && open.status !== 'failed') return { clientSecret: open.clientSecret };
+  const intent = await provider.createIntent({
+    orderId: order.id,
+    amountCents: order.totalCents,
+    currency: 'usd',
+    description: order.parts,
+  });
+  await db
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      provider: provider.name,
+      intentId: intent.intentId,
+      clientSecret: intent.clientSecret,
+      amountCents: order.totalCents,
+    })
+    .onConflictDoNothing();
+  return { clientSecret: intent.clientSecret };
+}
+
+/**
+ * The sandbox's card step. The number decides the outcome as Stripe's test cards do; the card
+ * itself is neither stored nor logged — only the intent's status changes.
+ */
+export async function confirmSandboxCard(
+  db: Db,
+  caller: SessionUser,
+  card: SandboxCardInput,
+): Promise<{ status: 'succeeded'; transactionId: string }> {
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.clientSecret, card.clientSecret))
+    .limit(1);
+  if (!payment || payment.provider !== 'sandbox')
+    throw new AppError('not_found', 'This payment was not found.');
+  await ownOrder(db, caller, payment.orderId);
+  const declined = sandboxDecline(card.number);
+  if (declined) throw new AppError('payment_failed', declined, [{ field: 'number', message: declined }]);
+  await db
+    .update(payments)
+    .set({ status: 'succeeded', updatedAt: new Date() })
+    .where(eq(payments.id, payment.id));
+  return { status: 'succeeded', transactionId: payment.intentId };
+}
+
+function matches(intent: VerifiedIntent | undefined, order: OrderRow): boolean {
+  return (
+    intent !== undefined &&
+    intent.succeeded &&
+    intent.amountCents === order.totalCents &&
+    intent.currency.toLowerCase() === 'usd' &&
+    intent.orderId === order.id
+  );
+}
+
+/** Marks an order paid (forward only) once its transaction checks out. */
+async function markPaid(db: Db, order: OrderRow, transactionId: string): Promise<number> {
+  const updated = await db
+    .update(orders)
+    .set({ status: 'paid', paidAt: new Date(), transactionId, updatedAt: new Date() })
+    .where(and(eq(orders.id, order.id), eq(orders.status, 'unpaid')))
+    .returning({ id: orders.id });
+  return updated.length;
+}
+
+/** PATCH /payment/{id}: the spec's "payment record" step, trusted only after the provider confirms. */
+export async function confirmPayment(
+  db: Db,
+  caller: SessionUser,
+  orderId: string,
+  transactionId: string,
+  provider: PaymentProviderClient,
+): Promise<{ modifiedCount: number }> {
+  const order = await ownOrder(db, caller, orderId);
+  if (order.status !== 'unpaid') {
+    if (order.transactionId === transactionId) return { modifiedCount: 0 };
+    throw new AppError('conflict', 'This order is already paid.');
+  }
+  const intent = await provider.retrieve(transactionId);
+  if (!matches(intent, order)) {
+    throw new AppError('payment_failed', 'We could not confirm this payment. No order was marked paid.');
+  }
+  await db
+    .update(payments)
+    .set({ status: 'succeeded', updatedAt: new Date() })
+    .where(eq(payments.intentId, transactionId));
+  return { modifiedCount: await markPaid(db, order, transactionId) };
+}
+
+/**
+ * A provider event (Stripe's payment_intent.succeeded): recorded by event id in the same
+ * transaction as the state change, so a redelivery changes nothing.
+ */
+export async function applySucceededEvent(
+  db: Db,
+  eventId: string,
+  intentId: string,
+  provider: PaymentProviderClient,
+): Promise<'applied' | 'duplicate' | 'ignored'> {
+  return db.transaction(async (tx) => {
+    const recorded = await tx.insert(paymentEvents).values({ eventId }).onConflictDoNothing().returning();
+    if (recorded.length === 0) return 'duplicate';
+    const intent = await provider.retrieve(intentId);
+    const orderId = intent?.orderId;
+    if (!orderId) return 'ignored';
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+    if (!order || !matches(intent, order)) return 'ignored';
+    await tx
+      .update(payments)
+      .set({ status: 'succeeded', updatedAt: new Date() })
+      .where(eq(payments.intentId, intentId));
+    await markPaid(tx as unknown as Db, order, intentId);
+    return 'applied';
+  });
+}

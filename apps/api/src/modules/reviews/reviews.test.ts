@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@pitstop/core/messages';
+import type { Review } from '@pitstop/core/reviews';
+import { createPart } from '../../db/seed/factories.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, signUp } from '../../test/accounts.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Customer = Awaited<ReturnType<typeof signUp>>;
+
+async function photo(me: Customer): Promise<string> {
+  const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#345' } })
+    .png()
+    .toBuffer();
+  const boundary = `b${randomBytes(6).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="r.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: { ...bearer(me.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  return res.json().data.url;
+}
+
+async function buyer(partId: string): Promise<Customer> {
+  const me = await signUp(t.app, { name: 'Review Rider' });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/order',
+    headers: bearer(me.token),
+    payload: {
+      email: me.email,
+      name: 'Review Rider',
+      num: '555-0100',
+      parts: 'x',
+      quantity: 1,
+      productId: partId,
+    },
+  });
+  return me;
+}
+
+const post = (me: Customer, body: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/reviews', headers: bearer(me.token), payload: body });
+
+describe('reviews', () => {
+  it('a buyer reviews the part; the review shows, as text, and the rating becomes the real average', async () => {
+    const part = await createPart(t.database.db, { ratings: 4.9 });
+    const a = await buyer(part.id);
+    const b = await buyer(part.id);
+    const first = await post(a, {
+      email: a.email,
+      name: 'Asha',
+      descriptions: '<b>Great</b> pads, quiet.',
+      img: await photo(a),
+      rating: 5,
+      productId: part.id,
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().insertedId).toMatch(/^[0-9a-f-]{36}$/);
+    await post(b, {
+      email: b.email,
+      name: 'Ben',
+      descriptions: 'Fine.',
+      img: await photo(b),
+      rating: 2,
+      productId: part.id,
+    });
+
+    const list = (
+      await t.app.inject({ method: 'GET', url: `/api/parts/${part.id}/reviews` })
+    ).json() as Review[];
+    expect(list.map((r) => r.name)).toEqual(['Ben', 'Asha']);
+    expect(list[1]?.descriptions).toBe('<b>Great</b> pads, quiet.');
+    const shown = (await t.app.inject({ method: 'GET', url: `/api/parts/${part.id}` })).json();
+    expect(shown).toMatchObject({ ratings: 3.5, reviewCount: 2 });
+    const latest = (await t.app.inject({ method: 'GET', url: '/api/reviews?limit=1' })).json() as Review[];
+    expect(latest).toHaveLength(1);
+  });
+
+  it.each([
+    [{ name: '' }, 'name', messages.nameRequired],
+    [{ email: '' }, 'email', messages.emailRequired],
+    [{ email: 'nope' }, 'email', messages.emailInvalid],
+    [{ descriptions: '' }, 'descriptions', messages.descriptionsRequired],
+    [{ img: '' }, 'img', messages.imgRequired],
+    [{ rating: 0 }, 'rating', 'Choose a rating'],
+  ])('refuses %o with the catalogue message', async (overrides, field, message) => {
+    const part = await createPart(t.database.db);
+    const me = await buyer(part.id);
+    const res = await post(me, {
+      email: me.email,
+      name: 'N',
+      descriptions: 'D',
+      img: `/uploads/${'a'.repeat(64)}.webp`,
+      rating: 4,
+      productId: part.id,
+      ...overrides,
+    });
+    expect(res.statusCode).toBe(400);
+    const first = (res.json().errors as { field: string; message: string }[]).find((e) => e.field === field);
+    expect(first?.message).toBe(message);
+  });
+
+  it('only a signed-in buyer of the part may review it, as themselves', async () => {
+    const part = await createPart(t.database.db);
+    const stranger = await signUp(t.app);
+    const img = await photo(stranger);
+    const body = { email: stranger.email, name: 'S', descriptions: 'D', img, rating: 4, productId: part.id };
+    expect((await post(stranger, body)).statusCode).toBe(403);
+    const me = await buyer(part.id);
+    expect((await post(me, { ...body, email: stranger.email })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/reviews', payload: body })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { InsertedSchema } from '@pitstop/core/accounts';
+import { PartParamsSchema } from '@pitstop/core/parts';
+import { ProblemSchema } from '@pitstop/core/problem';
+import { CreateReviewSchema, ReviewSchema } from '@pitstop/core/reviews';
+import { currentUser, requireUser } from '../../auth/plugin.js';
+import { addReview, latestReviews, reviewsOfPart } from './service.js';
+
+const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
+
+export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/reviews',
+    {
+      preHandler: requireUser(app),
+      schema: {
+        tags: ['reviews'],
+        summary: 'Review a part you ordered (photo uploaded first)',
+        security: [{ bearer: [] }],
+        body: CreateReviewSchema,
+        response: { 200: InsertedSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const result = await addReview(app.db, currentUser(request), request.body, app.config.dataDir);
+      // The part's rating changed.
+      app.catalogueCache.invalidate();
+      return result;
+    },
+  );
+
+  app.get(
+    '/parts/:id/reviews',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'A part’s reviews, newest first',
+        params: PartParamsSchema,
+        response: { 200: z.array(ReviewSchema), 400: ProblemSchema },
+      },
+    },
+    async (request) => reviewsOfPart(app.db, request.params.id),
+  );
+
+  app.get(
+    '/reviews',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'The latest reviews across the shop',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(24).default(6) }),
+        response: { 200: z.array(ReviewSchema), 400: ProblemSchema },
+      },
+    },
+    async (request) => latestReviews(app.db, request.query.limit),
+  );
+};

@@ -1,0 +1,102 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { CreateReviewInput, Review } from '@pitstop/core/reviews';
+import type { SessionUser } from '../../auth/plugin.js';
+import type { Db } from '../../db/client.js';
+import { orders, parts, reviews, type ReviewRow } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { sameEmail } from '../users/service.js';
+
+export function toReview(row: ReviewRow): Review {
+  return {
+    _id: row.id,
+    name: row.name,
+    descriptions: row.descriptions,
+    img: row.img,
+    rating: row.rating,
+    productId: row.partId,
+    partName: row.partName,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * A review belongs to a signed-in customer who ordered the part. The part's rating becomes the
+ * average of its real reviews in the same transaction (the seeded rating stands until then).
+ */
+export async function addReview(
+  db: Db,
+  caller: SessionUser,
+  input: CreateReviewInput,
+  dataDir: string,
+): Promise<{ insertedId: string }> {
+  if (!sameEmail(caller.email, input.email)) {
+    throw new AppError('forbidden', 'You can only review as yourself.', [
+      { field: 'email', message: 'Use the email you are signed in with.' },
+    ]);
+  }
+  const photoExists = await fs.access(path.join(dataDir, input.img)).then(
+    () => true,
+    () => false,
+  );
+  if (!photoExists)
+    throw new AppError('invalid', 'Upload the photo first', [
+      { field: 'img', message: 'Upload the photo first' },
+    ]);
+
+  return db.transaction(async (tx) => {
+    const [part] = await tx
+      .select({ name: parts.name })
+      .from(parts)
+      .where(eq(parts.id, input.productId))
+      .limit(1);
+    if (!part) throw new AppError('not_found', 'We could not find that part.');
+    const [ordered] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(eq(orders.userId, caller.id), eq(orders.partId, input.productId), ne(orders.status, 'cancelled')),
+      )
+      .limit(1);
+    if (!ordered) throw new AppError('forbidden', 'You can review parts you have ordered.');
+    const [row] = await tx
+      .insert(reviews)
+      .values({
+        userId: caller.id,
+        partId: input.productId,
+        partName: part.name,
+        name: input.name,
+        email: caller.email,
+        descriptions: input.descriptions,
+        img: input.img,
+        rating: input.rating,
+      })
+      .returning({ id: reviews.id });
+    if (!row) throw new Error('review was not inserted');
+    await tx
+      .update(parts)
+      .set({
+        ratings: sql`(select round(avg(${reviews.rating})::numeric, 1) from ${reviews} where ${reviews.partId} = ${input.productId})`,
+        reviewCount: sql`(select count(*) from ${reviews} where ${reviews.partId} = ${input.productId})`,
+        updatedAt: new Date(),
+      })
+      .where(eq(parts.id, input.productId));
+    return { insertedId: row.id };
+  });
+}
+
+export async function reviewsOfPart(db: Db, partId: string): Promise<Review[]> {
+  const rows = await db
+    .select()
+    .from(reviews)
+    .where(eq(reviews.partId, partId))
+    .orderBy(desc(reviews.createdAt))
+    .limit(50);
+  return rows.map(toReview);
+}
+
+export async function latestReviews(db: Db, limit: number): Promise<Review[]> {
+  const rows = await db.select().from(reviews).orderBy(desc(reviews.createdAt)).limit(limit);
+  return rows.map(toReview);
+}
