@@ -115,16 +115,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   }
 
+  // Stripe's card element runs Stripe's own script and frames; only then are they allowed.
+  const stripeSources = config.payments.provider === 'stripe';
   const securityHeaders = computeSecurityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripeSources ? ['https://js.stripe.com'] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripeSources ? ['https://api.stripe.com'] : [])],
+        frameSrc: ["'self'", ...(stripeSources ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

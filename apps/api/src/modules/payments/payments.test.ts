@@ -181,6 +181,13 @@ describe('payments with Stripe (the official SDK against a local fake)', () => {
     await fake.close();
   });
 
+  it('lets Stripe’s script and frames through the CSP only in this mode', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/health/live' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    expect(csp).toContain('https://hooks.stripe.com');
+  });
+
   it('creates one intent per order for the order’s amount, with the publishable key for the page', async () => {
     const me = await signUp(t.app);
     const orderId = await orderFor(t, me, 3);
