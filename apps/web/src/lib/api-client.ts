@@ -189,6 +189,11 @@ export async function apiPut<T>(path: string, body?: unknown, options: SendOptio
   return data;
 }
 
+export async function apiPatch<T>(path: string, body?: unknown, options: SendOptions = {}): Promise<T> {
+  const { data } = await apiRequest<T>(path, { ...options, method: 'PATCH', body });
+  return data;
+}
+
 export async function apiDelete<T>(path: string, options: SendOptions = {}): Promise<T> {
   const { data } = await apiRequest<T>(path, { ...options, method: 'DELETE' });
   return data;

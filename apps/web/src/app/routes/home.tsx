@@ -1,11 +1,20 @@
-import { useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { containerClass } from '@/components/layout/page-container';
+import { SectionErrorBoundary } from '@/components/ui/section-error-boundary';
+import { Spinner } from '@/components/ui/spinner';
 import { BusinessSummary } from '@/features/home/components/business-summary';
 import { HeroCarousel } from '@/features/home/components/hero-carousel';
 import { WhatWeDo } from '@/features/home/components/what-we-do';
 import { BrandGrid } from '@/features/parts/components/brand-grid';
 import { FeaturedParts } from '@/features/parts/components/featured-parts';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { useNearViewport } from '@/hooks/use-near-viewport';
+
+// Below the fold: its code and its request wait until the visitor scrolls towards it, so it adds
+// nothing to the home page's first load.
+const RecentReviews = lazy(() =>
+  import('@/features/reviews/components/recent-reviews').then((m) => ({ default: m.RecentReviews })),
+);
 
 interface HomeSectionProps {
   title: string;
@@ -28,6 +37,24 @@ function HomeSection({ title, lead, children, tinted = false }: HomeSectionProps
         {children}
       </div>
     </section>
+  );
+}
+
+function CustomerReviews() {
+  const [ref, near] = useNearViewport<HTMLDivElement>();
+  const loading = <Spinner label="Loading reviews" className="py-10" />;
+  return (
+    <div ref={ref} className="min-h-40">
+      {near ? (
+        <SectionErrorBoundary fallback={<p className="text-slate-600">Reviews cannot be shown right now.</p>}>
+          <Suspense fallback={loading}>
+            <RecentReviews />
+          </Suspense>
+        </SectionErrorBoundary>
+      ) : (
+        loading
+      )}
+    </div>
   );
 }
 
@@ -61,6 +88,9 @@ export function HomeRoute() {
       </HomeSection>
       <HomeSection title="Business Summary" lead="Riders and fleets trust us every day." tinted>
         <BusinessSummary />
+      </HomeSection>
+      <HomeSection title="Customer reviews" lead="What riders say about the parts they bought from us.">
+        <CustomerReviews />
       </HomeSection>
     </>
   );

@@ -5,6 +5,7 @@ import { createProfile } from '@/testing/account-factory';
 import { mockApi } from '@/testing/api';
 import { typeInto } from '@/testing/form';
 import { createPart } from '@/testing/part-factory';
+import { createReview } from '@/testing/review-factory';
 import { jsonResponse, mockFetch, problemResponse } from '@/testing/render';
 import { renderWithProviders } from '@/testing/render';
 import { PartDetailRoute } from './part-detail';
@@ -19,18 +20,54 @@ describe('PartDetailRoute', () => {
       specifications: [{ key: 'Rim size', value: '18 x 3.00 in' }],
       fitment: [{ make: 'Honda', model: "CB350 H'ness", yearFrom: 2021, yearTo: 2025 }],
     });
-    const fetchSpy = mockFetch(() => jsonResponse(part));
+    const api = mockApi({
+      [`GET /api/parts/${part._id}`]: () => jsonResponse(part),
+      [`GET /api/parts/${part._id}/reviews`]: () => jsonResponse([]),
+      'GET /api/me': () => jsonResponse(createProfile()),
+    });
     renderWithProviders(<PartDetailRoute />, { route: `/parts/${part._id}`, path: '/parts/:id' });
 
     expect(screen.getByRole('status', { name: 'Loading part' })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: part.name })).toBeTruthy();
-    expect(fetchSpy.mock.calls[0]?.[0]).toBe(`/api/parts/${part._id}`);
+    expect(api.spy.mock.calls[0]?.[0]).toBe(`/api/parts/${part._id}`);
     expect(screen.getByText('$249.99')).toBeTruthy();
     expect(screen.getByText('Available quantity').nextElementSibling?.textContent).toBe('50');
     expect(screen.getByText('Min order quantity').nextElementSibling?.textContent).toBe('1');
     expect(screen.getByRole('row', { name: 'Rim size 18 x 3.00 in' })).toBeTruthy();
     expect(screen.getByRole('row', { name: "Honda CB350 H'ness 2021–2025" })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe(`${part.name} | Pitstop Parts`));
+  });
+
+  it("shows the part's reviews under it", async () => {
+    window.localStorage.setItem('accessToken', 'rider-key');
+    const part = createPart({ name: 'Hero Splendor Shock Absorber' });
+    mockApi({
+      [`GET /api/parts/${part._id}`]: () => jsonResponse(part),
+      [`GET /api/parts/${part._id}/reviews`]: () =>
+        jsonResponse([
+          createReview({ name: 'Sam Biker', descriptions: 'Smooth ride now.', productId: part._id }),
+        ]),
+      'GET /api/me': () => jsonResponse(createProfile()),
+    });
+    renderWithProviders(<PartDetailRoute />, { route: `/parts/${part._id}`, path: '/parts/:id' });
+
+    const reviews = await screen.findByRole('region', { name: 'Customer reviews' });
+    expect(await within(reviews).findByText('Smooth ride now.')).toBeTruthy();
+    expect(within(reviews).getByRole('img', { name: 'Photo from Sam Biker' })).toBeTruthy();
+  });
+
+  it('keeps the part on screen when its reviews fail to load', async () => {
+    const part = createPart({ name: 'TVS Apache Wheel' });
+    mockApi({
+      [`GET /api/parts/${part._id}`]: () => jsonResponse(part),
+      [`GET /api/parts/${part._id}/reviews`]: () => problemResponse(500, 'Internal Server Error', 'Boom'),
+      'GET /api/me': () => jsonResponse(createProfile()),
+    });
+    renderWithProviders(<PartDetailRoute />, { route: `/parts/${part._id}`, path: '/parts/:id' });
+
+    const reviews = await screen.findByRole('region', { name: 'Customer reviews' });
+    expect((await within(reviews).findByRole('alert')).textContent).toContain(shopTexts.loadFailed);
+    expect(screen.getByRole('heading', { level: 1, name: part.name })).toBeTruthy();
   });
 
   it.each([404, 400])('shows the not-found message for a %i answer', async (status) => {
@@ -56,6 +93,7 @@ describe('PartDetailRoute', () => {
     const api = mockApi({
       [`GET /api/parts/${part._id}`]: () => jsonResponse(part),
       'GET /api/me': () => jsonResponse(createProfile({ name: 'Riley Rider', email: 'rider@pitstop.com' })),
+      [`GET /api/parts/${part._id}/reviews`]: () => jsonResponse([]),
       'POST /api/order': () => {
         part = { ...part, availablequantity: 7 };
         return jsonResponse({ insertedId: 'order-1' }, { status: 201 });

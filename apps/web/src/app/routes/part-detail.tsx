@@ -9,6 +9,7 @@ import { usePart } from '@/features/parts/api/get-part';
 import { partsKeys } from '@/features/parts/api/parts-query-keys';
 import { PartDetails } from '@/features/parts/components/part-details';
 import { PartDetailsSkeleton } from '@/features/parts/components/part-details-skeleton';
+import { ReviewList } from '@/features/reviews/components/review-list';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { isApiError } from '@/lib/api-client';
 
@@ -91,6 +92,9 @@ export function PartDetailRoute() {
           onStockChanged={() => void queryClient.invalidateQueries({ queryKey: partsKeys.all })}
         />
       </PartDetails>
+      <div className="mt-12 border-t border-slate-200 pt-10">
+        <ReviewList partId={query.data._id} />
+      </div>
     </PageContainer>
   );
 }

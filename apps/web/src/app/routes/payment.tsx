@@ -1,15 +1,23 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
 import { PageContainer } from '@/components/layout/page-container';
-import { ScreenPlaceholder } from '@/components/layout/screen-placeholder';
+import { ordersKeys } from '@/features/orders/api/orders-query-keys';
+import { PaymentCheckout } from '@/features/payments/components/payment-checkout';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 
-/** /payment/:id — the card payment screen arrives with the payments issue. */
+/** /payment/:id (signed in) — pay for one of your orders by card; :id is the order's id. */
 export function PaymentRoute() {
+  const { id = '' } = useParams();
+  const queryClient = useQueryClient();
   useDocumentMeta('Payment', 'Pay for your Pitstop Parts order by card.');
+
   return (
     <PageContainer>
-      <ScreenPlaceholder title="Payment">
-        The order&apos;s name and price and the card payment form will be here.
-      </ScreenPlaceholder>
+      <PaymentCheckout
+        orderId={id}
+        // My Orders shows the order as paid from now on.
+        onPaid={() => void queryClient.invalidateQueries({ queryKey: ordersKeys.all })}
+      />
     </PageContainer>
   );
 }

@@ -1,38 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { OCCUPATIONS, UPLOAD_MAX_BYTES, UserInfoSchema, type Profile } from '@pitstop/core/accounts';
-import { authErrorTexts, messages } from '@pitstop/core/messages';
+import { OCCUPATIONS, UserInfoSchema, type Profile } from '@pitstop/core/accounts';
+import { authErrorTexts } from '@pitstop/core/messages';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormField, fileInputClass, inputClass, readOnlyInputClass } from '@/components/ui/form-field';
 import { isApiError } from '@/lib/api-client';
+import { photoFileSchema, UPLOAD_MAX_MB } from '@/lib/photo-file';
 import { UPLOAD_ACCEPT } from '@/lib/uploads';
 import { useSaveProfile } from '../api/save-profile';
 
-const ACCEPTED_TYPES = UPLOAD_ACCEPT.split(',');
-const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
-
 /**
  * The spec's user-information rules (§5) from the shared UserInfoSchema, with the photo as the
- * file picked here (the schema's `img` is the address the upload answers). A photo already on
- * the account may be kept, so it is required only when there is none.
+ * file picked here. A photo already on the account may be kept, so it is required only when
+ * there is none.
  */
 function userInfoFormSchema(hasCurrentPhoto: boolean) {
   return UserInfoSchema.pick({ email: true, name: true }).extend({
     // The select starts empty when no occupation is saved; the enum's own message applies.
     occupation: z.string().pipe(UserInfoSchema.shape.occupation),
-    photo: z
-      .custom<File | null>((value) => value === null || value instanceof File, messages.imgRequired)
-      .refine((file) => file !== null || hasCurrentPhoto, messages.imgRequired)
-      .refine(
-        (file) => file === null || ACCEPTED_TYPES.includes(file.type),
-        'Choose a PNG, JPEG or WebP image',
-      )
-      .refine(
-        (file) => file === null || file.size <= UPLOAD_MAX_BYTES,
-        `The photo must be ${MAX_MB} MB or smaller`,
-      ),
+    photo: photoFileSchema({ required: !hasCurrentPhoto }),
   });
 }
 
@@ -148,8 +136,8 @@ export function UserInfoForm({ profile, onSaved }: UserInfoFormProps) {
         error={errors.photo?.message}
         hint={
           currentImage
-            ? `Choose a new PNG, JPEG or WebP photo (up to ${MAX_MB} MB), or keep the current one.`
-            : `A PNG, JPEG or WebP photo, up to ${MAX_MB} MB.`
+            ? `Choose a new PNG, JPEG or WebP photo (up to ${UPLOAD_MAX_MB} MB), or keep the current one.`
+            : `A PNG, JPEG or WebP photo, up to ${UPLOAD_MAX_MB} MB.`
         }
       >
         {(control) => (

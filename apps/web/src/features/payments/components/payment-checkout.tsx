@@ -1,0 +1,155 @@
+import { messages } from '@pitstop/core/messages';
+import { formatDollars } from '@pitstop/core/money';
+import type { PaymentInfo } from '@pitstop/core/payments';
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { QueryError } from '@/components/ui/query-error';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { usePaymentInfo } from '../api/get-payment-info';
+import { usePaymentIntent } from '../api/create-payment-intent';
+import { SandboxCardForm } from './sandbox-card-form';
+
+export const SANDBOX_NOTE =
+  'Test mode: no real card is charged. Use 4242 4242 4242 4242 to succeed, 4000 0000 0000 0002 to see a decline; any future expiry and any CVC.';
+
+const cardClass =
+  'mx-auto flex w-full max-w-lg flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8';
+
+function MyOrdersLink({ children = 'Back to My Orders' }: { children?: ReactNode }) {
+  return (
+    <Link to="/order" className={buttonStyles('secondary', 'md', 'self-start')}>
+      {children}
+    </Link>
+  );
+}
+
+function TransactionId({ id }: { id: string }) {
+  return (
+    <p className="text-sm text-slate-700">
+      Transaction id: <span className="font-mono break-all text-slate-900">{id}</span>
+    </p>
+  );
+}
+
+/** Pay by card in the offline sandbox: the test-mode note, then the card form once the intent exists. */
+function SandboxPayment({ orderId, onPaid }: { orderId: string; onPaid: (transactionId: string) => void }) {
+  const intent = usePaymentIntent(orderId);
+  // 409: the order was paid meanwhile (another tab, say).
+  const alreadyPaid = isApiError(intent.error) && intent.error.status === 409 ? intent.error : null;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <p
+        role="note"
+        className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+      >
+        {SANDBOX_NOTE}
+      </p>
+      {alreadyPaid ? (
+        <div className="flex flex-col gap-3">
+          <p role="alert" className="font-medium text-red-700">
+            {alreadyPaid.message || 'This order has already been paid.'}
+          </p>
+          <MyOrdersLink />
+        </div>
+      ) : intent.isError ? (
+        <QueryError onRetry={() => void intent.refetch()} retrying={intent.isFetching} />
+      ) : (
+        <SandboxCardForm orderId={orderId} clientSecret={intent.data} onPaid={onPaid} />
+      )}
+    </div>
+  );
+}
+
+interface PaymentBodyProps {
+  info: PaymentInfo;
+  onPaid: (transactionId: string) => void;
+}
+
+function PaymentBody({ info, onPaid }: PaymentBodyProps) {
+  if (info.paid) {
+    return (
+      <div className="flex flex-col gap-3">
+        <p className="text-lg font-semibold text-green-800">Paid</p>
+        {info.transactionId ? <TransactionId id={info.transactionId} /> : null}
+        <MyOrdersLink>Go to My Orders</MyOrdersLink>
+      </div>
+    );
+  }
+  if (info.provider === 'stripe') {
+    // TODO: Stripe Elements card form (DESIGN §5); until then this build pays in the sandbox only.
+    return <p className="text-slate-700">Card payments by Stripe are not available in this build yet.</p>;
+  }
+  return <SandboxPayment orderId={info.orderId} onPaid={onPaid} />;
+}
+
+interface PaymentCheckoutProps {
+  orderId: string;
+  /** Called once the server has recorded the payment (the order is paid). */
+  onPaid?: (transactionId: string) => void;
+}
+
+/** The payment screen's content (spec §2, §4): what is being paid for, and how to pay. */
+export function PaymentCheckout({ orderId, onPaid }: PaymentCheckoutProps) {
+  const info = usePaymentInfo(orderId);
+  const [completed, setCompleted] = useState<string | null>(null);
+  const headingId = useId();
+
+  if (info.isPending) return <Spinner label="Loading payment" className="py-16" />;
+
+  if (info.isError) {
+    if (isApiError(info.error) && [400, 404].includes(info.error.status)) {
+      return (
+        <div className={cardClass}>
+          <h1 className="text-2xl font-bold text-slate-900">We could not find that order.</h1>
+          <p className="text-slate-600">Choose Make Payment beside one of your orders to pay for it.</p>
+          <MyOrdersLink />
+        </div>
+      );
+    }
+    return <QueryError onRetry={() => void info.refetch()} retrying={info.isFetching} />;
+  }
+
+  const { name, price, quantity } = info.data;
+  return (
+    <section aria-labelledby={headingId} className={cardClass}>
+      <div className="flex flex-col gap-2">
+        <h1
+          id={headingId}
+          className="text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl"
+        >
+          Pay for {name}
+        </h1>
+        <p className="text-lg text-slate-700">
+          Amount: <span className="font-bold text-slate-900 tabular-nums">{formatDollars(price)}</span>
+          <span className="ml-2 text-sm text-slate-600">
+            ({quantity} {quantity === 1 ? 'item' : 'items'})
+          </span>
+        </p>
+      </div>
+      {/* Always present, so the success is announced when it arrives. */}
+      <div role="status" className={completed ? 'flex flex-col gap-3' : 'sr-only'}>
+        {completed ? (
+          <>
+            <p className="text-lg font-semibold whitespace-pre-wrap text-green-800">
+              {messages.paymentCompleted}
+            </p>
+            <TransactionId id={completed} />
+            <MyOrdersLink>Go to My Orders</MyOrdersLink>
+          </>
+        ) : null}
+      </div>
+      {completed ? null : (
+        <PaymentBody
+          info={info.data}
+          onPaid={(transactionId) => {
+            setCompleted(transactionId);
+            onPaid?.(transactionId);
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,203 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Profile } from '@pitstop/core/accounts';
+import { authErrorTexts, messages } from '@pitstop/core/messages';
+import { CreateReviewSchema, REVIEW_MAX } from '@pitstop/core/reviews';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { FormField, fileInputClass, inputClass, readOnlyInputClass } from '@/components/ui/form-field';
+import { isApiError } from '@/lib/api-client';
+import { photoFileSchema, UPLOAD_MAX_MB } from '@/lib/photo-file';
+import { UPLOAD_ACCEPT } from '@/lib/uploads';
+import { useAddReview } from '../api/create-review';
+import { RatingInput } from './rating-input';
+
+/**
+ * The spec's review-form rules (§5) from the shared CreateReviewSchema, with the photo as the
+ * file picked here (the schema's `img` is the address the upload answers). The part is not a
+ * field anyone types: it comes from the link on My Orders.
+ */
+const ReviewFormSchema = CreateReviewSchema.pick({
+  email: true,
+  name: true,
+  descriptions: true,
+  rating: true,
+}).extend({ photo: photoFileSchema({ required: true }) });
+
+type FieldName = 'name' | 'email' | 'descriptions' | 'rating' | 'photo';
+
+/** Server field names (POST /api/reviews, POST /api/uploads) → this form's fields. */
+const SERVER_FIELDS: Record<string, FieldName> = {
+  name: 'name',
+  email: 'email',
+  descriptions: 'descriptions',
+  rating: 'rating',
+  img: 'photo',
+  image: 'photo',
+};
+
+function addErrorText(error: unknown): string {
+  if (isApiError(error) && error.isNetworkError) return authErrorTexts.network;
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return error.message;
+  return 'Your review could not be added. Please try again.';
+}
+
+interface ReviewFormProps {
+  /** The part being reviewed (the `part` of /addreview?order=…&part=…). */
+  partId: string;
+  customer: Pick<Profile, 'name' | 'email'>;
+  /** Called after the review was added (the part's rating has changed). */
+  onAdded?: () => void;
+}
+
+/** The Add review form (spec §2, §4, §5): name, email, rating, descriptions and a photo. */
+export function ReviewForm({ partId, customer, onAdded }: ReviewFormProps) {
+  const form = useForm({
+    resolver: zodResolver(ReviewFormSchema),
+    defaultValues: {
+      name: customer.name,
+      email: customer.email,
+      descriptions: '',
+      rating: 0,
+      photo: null,
+    },
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+  });
+  const addReview = useAddReview();
+  const [added, setAdded] = useState(false);
+  // A new key empties the file picker after a review is added (a file input's value can't be set).
+  const [pickerKey, setPickerKey] = useState(0);
+  const { errors } = form.formState;
+
+  const serverFieldErrors = isApiError(addReview.error)
+    ? addReview.error.errors.filter((error) => error.field in SERVER_FIELDS)
+    : [];
+  const generalError = addReview.isError && serverFieldErrors.length === 0;
+
+  return (
+    <form
+      noValidate
+      aria-label="Add review"
+      className="flex flex-col gap-5"
+      onSubmit={form.handleSubmit(({ photo, ...review }) => {
+        if (!photo) return; // the schema requires one; this only tells TypeScript
+        setAdded(false);
+        addReview.mutate(
+          { ...review, photo, productId: partId },
+          {
+            onSuccess: ({ insertedId }) => {
+              if (!insertedId) return;
+              form.reset();
+              setPickerKey((key) => key + 1);
+              setAdded(true);
+              onAdded?.();
+            },
+            onError: (error) => {
+              if (!isApiError(error)) return;
+              for (const { field, message } of error.errors) {
+                const target = SERVER_FIELDS[field];
+                if (target) form.setError(target, { message }, { shouldFocus: true });
+              }
+            },
+          },
+        );
+      })}
+    >
+      <p
+        role="status"
+        className={
+          added
+            ? 'rounded-xl border border-green-200 bg-green-50 px-5 py-3 font-medium text-green-900'
+            : 'sr-only'
+        }
+      >
+        {added ? messages.reviewAdded : ''}
+      </p>
+      <FormField label="Name" error={errors.name?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...form.register('name')}
+            type="text"
+            autoComplete="name"
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <FormField label="Email" error={errors.email?.message} hint="The email you sign in with.">
+        {(control) => (
+          <input
+            {...control}
+            {...form.register('email')}
+            type="email"
+            autoComplete="email"
+            readOnly
+            className={readOnlyInputClass}
+          />
+        )}
+      </FormField>
+      <Controller
+        control={form.control}
+        name="rating"
+        render={({ field }) => (
+          <RatingInput
+            name={field.name}
+            value={typeof field.value === 'number' ? field.value : Number(field.value) || 0}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={errors.rating?.message}
+          />
+        )}
+      />
+      <FormField label="Descriptions" error={errors.descriptions?.message}>
+        {(control) => (
+          <textarea
+            {...control}
+            {...form.register('descriptions')}
+            rows={5}
+            maxLength={REVIEW_MAX}
+            className={`${inputClass} resize-y`}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Photo"
+        error={errors.photo?.message}
+        hint={`A PNG, JPEG or WebP photo of the part, up to ${UPLOAD_MAX_MB} MB.`}
+      >
+        {(control) => (
+          <Controller
+            control={form.control}
+            name="photo"
+            render={({ field }) => (
+              <input
+                {...control}
+                key={pickerKey}
+                ref={field.ref}
+                name={field.name}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
+                type="file"
+                accept={UPLOAD_ACCEPT}
+                className={fileInputClass}
+              />
+            )}
+          />
+        )}
+      </FormField>
+      {generalError ? (
+        <p role="alert" className="font-medium text-red-700">
+          Error: {addErrorText(addReview.error)}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className={buttonStyles('primary', 'lg', 'w-full')}
+        disabled={addReview.isPending}
+      >
+        {addReview.isPending ? 'Adding…' : 'Add Review'}
+      </button>
+    </form>
+  );
+}
