@@ -87,7 +87,12 @@ describe('the whole journey', () => {
         .toBuffer(),
     );
     const text = `Fits perfectly ${randomUUID().slice(0, 6)}`;
-    await page.getByLabel('5 stars').check();
+    // The radios are drawn as stars: a person clicks the fifth star (its label).
+    await page
+      .locator('label')
+      .filter({ has: page.getByLabel('5 stars') })
+      .click();
+    expect(await page.getByLabel('5 stars').isChecked()).toBe(true);
     await page.getByLabel('Descriptions', { exact: true }).fill(text);
     await page.getByLabel('Photo', { exact: true }).setInputFiles(photo);
     await page.getByRole('button', { name: 'Add Review' }).click();
