@@ -53,7 +53,10 @@ export const SandboxCardSchema = z
       .string()
       .trim()
       .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, 'Your card’s expiration date is incomplete.'),
-    cvc: z.string().trim().regex(/^\d{3,4}$/, 'Your card’s security code is incomplete.'),
+    cvc: z
+      .string()
+      .trim()
+      .regex(/^\d{3,4}$/, 'Your card’s security code is incomplete.'),
   })
   .refine(
     (card) => {
