@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { AccountEmailSchema, OCCUPATIONS, ROLES, UploadedImageUrlSchema } from './accounts.js';
+import { BRANDS, CATEGORIES } from './catalogue.js';
+import { messages } from './messages.js';
+import { ORDER_STATUSES } from './orders.js';
+import { FitmentSchema, SpecificationSchema } from './parts.js';
+
+/** A row of the admin users table (GET /api/user). */
+export const UserRowSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  image: z.string().nullable(),
+  occupation: z.string().nullable(),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type UserRow = z.infer<typeof UserRowSchema>;
+
+/** POST /api/users: an admin adds a person; they get a mail with a link to set their password. */
+export const AddUserSchema = z.object({
+  name: z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(100),
+  email: AccountEmailSchema,
+  occupation: z.enum(OCCUPATIONS, { error: 'Choose an occupation' }),
+  img: UploadedImageUrlSchema,
+});
+export type AddUserInput = z.infer<typeof AddUserSchema>;
+
+/** GET /api/order for admins: filter by status, search by email, page. Total in X-Total-Count. */
+export const AdminOrdersQuerySchema = z.object({
+  status: z.enum(ORDER_STATUSES).optional(),
+  email: z.string().trim().min(1).max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuerySchema>;
+
+/** PATCH /api/order/:id/status: the forward moves an admin makes. */
+export const OrderStatusChangeSchema = z.object({ status: z.enum(['shipped', 'delivered']) });
+
+const money = z.coerce
+  .number({ error: 'Enter a price' })
+  .min(0, 'The price cannot be negative')
+  .max(100_000, 'The price is too high')
+  .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), 'Use at most two decimals');
+const count = (label: string) =>
+  z.coerce
+    .number({ error: `Enter ${label}` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} cannot be negative`);
+
+/** POST /api/parts and PUT /api/parts/:id (admins). Money in dollars at the edge. */
+export const PartInputSchema = z
+  .object({
+    name: z.string().trim().min(1, messages.nameRequired).max(200),
+    seller: z.string().trim().min(1, 'Enter the seller').max(120),
+    price: money,
+    img: z
+      .string()
+      .trim()
+      .min(1, messages.imgRequired)
+      .regex(/^\/(uploads|images)\/[\w./-]+$/, 'Upload the photo first'),
+    description: z.string().trim().min(1, 'Enter a description').max(2000),
+    ratings: z.coerce.number().min(0).max(5).default(0),
+    stock: count('Stock'),
+    availablequantity: count('Available quantity'),
+    minquantity: z.coerce
+      .number()
+      .int('Minimum must be a whole number')
+      .min(1, 'The minimum order is at least 1'),
+    brand: z.enum(BRANDS, { error: 'Choose a brand' }),
+    category: z.enum(CATEGORIES, { error: 'Choose a category' }),
+    partNumber: z.string().trim().min(1, 'Enter the part number').max(60),
+    specifications: z.array(SpecificationSchema).max(30).default([]),
+    fitment: z.array(FitmentSchema).max(50).default([]),
+  })
+  .refine((p) => p.minquantity <= p.availablequantity || p.availablequantity === 0, {
+    message: 'The minimum order cannot be above the available quantity',
+    path: ['minquantity'],
+  })
+  .refine((p) => p.availablequantity <= p.stock, {
+    message: 'Available quantity cannot be above stock',
+    path: ['availablequantity'],
+  });
+export type PartInput = z.infer<typeof PartInputSchema>;
+
+/** GET /api/dashboard: what the dashboard index shows (admin fields only for admins). */
+export const DashboardSchema = z.object({
+  mine: z.object({
+    total: z.number().int(),
+    unpaid: z.number().int(),
+    paid: z.number().int(),
+    shipped: z.number().int(),
+    delivered: z.number().int(),
+    spent: z.number(),
+  }),
+  admin: z
+    .object({
+      counts: z.object({ unpaid: z.number().int(), paid: z.number().int(), shipped: z.number().int() }),
+      lowStock: z.array(
+        z.object({
+          _id: z.string(),
+          name: z.string(),
+          availablequantity: z.number().int(),
+          minquantity: z.number().int(),
+        }),
+      ),
+      revenueThisMonth: z.number(),
+      revenueByDay: z.array(z.object({ day: z.string(), revenue: z.number() })),
+    })
+    .nullable(),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
+
+export const LOW_STOCK_THRESHOLD = 25;
