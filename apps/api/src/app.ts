@@ -15,11 +15,12 @@ import { connectCacheBus } from './lib/cache-bus.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { createSandboxProvider } from './lib/payments/sandbox.js';
 import { createStripeProvider, stripeClient } from './lib/payments/stripe.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { ordersRoutes } from './modules/orders/routes.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
 import { reviewsRoutes } from './modules/reviews/routes.js';
 import { uploadsRoutes } from './modules/uploads/routes.js';
-import { usersRoutes } from './modules/users/routes.js';
+import { adminUsersRoutes, usersRoutes } from './modules/users/routes.js';
 import { registerErrorHandling } from './lib/errors.js';
 import { ResponseCache } from './lib/response-cache.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -162,6 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes);
   await app.register(partsRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
+  await app.register(adminUsersRoutes, { prefix: '/api' });
   await app.register(ordersRoutes, { prefix: '/api' });
   const stripe =
     config.payments.provider === 'stripe'
@@ -175,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     webhookSecret: config.payments.provider === 'stripe' ? config.payments.webhookSecret : undefined,
   });
   await app.register(reviewsRoutes, { prefix: '/api' });
+  await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(uploadsRoutes);
   await registerWeb(app, config.webDist);
 

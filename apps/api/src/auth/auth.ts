@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, genericOAuth } from 'better-auth/plugins';
@@ -75,6 +76,20 @@ export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
+        // An account an admin created has never had a session: welcome them instead.
+        const [anySession] = await db
+          .select({ id: sessions.id })
+          .from(sessions)
+          .where(eq(sessions.userId, user.id))
+          .limit(1);
+        if (!anySession && !user.emailVerified) {
+          await mailer.send({
+            to: user.email,
+            subject: `Your ${SHOP} account is ready`,
+            text: `Hello ${user.name},\n\nAn account at ${SHOP} was created for you. Choose your password with this link (valid for an hour; you can ask for a new one from the log-in page):\n\n${url}\n\n${SHOP}\n`,
+          });
+          return;
+        }
         await mailer.send({
           to: user.email,
           subject: `Reset your ${SHOP} password`,

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InsertedSchema } from '@pitstop/core/accounts';
+import { AdminOrdersQuerySchema, OrderStatusChangeSchema } from '@pitstop/core/admin';
+import { TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
 import { CreateOrderSchema, DeletedSchema, OrderSchema } from '@pitstop/core/orders';
 import { ProblemSchema } from '@pitstop/core/problem';
 import { currentUser, requireAdmin, requireUser } from '../../auth/plugin.js';
-import { deleteOrder, listAllOrders, listOrdersOf, placeOrder } from './service.js';
+import { advanceOrder, deleteOrder, listAllOrders, listOrdersOf, placeOrder, toOrder } from './service.js';
 
 const problems = {
   400: ProblemSchema,
@@ -44,12 +46,45 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin(app),
       schema: {
         tags: ['orders'],
-        summary: 'Every order (admins)',
+        summary: 'Every order (admins): filter by status, search by email, paged; total in X-Total-Count',
         security: bearer,
+        querystring: AdminOrdersQuerySchema,
         response: { 200: z.array(OrderSchema), ...problems },
       },
     },
-    async () => listAllOrders(app.db),
+    async (request, reply) => {
+      const page = await listAllOrders(app.db, request.query);
+      void reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      return page.items;
+    },
+  );
+
+  app.patch(
+    '/order/:id/status',
+    {
+      preHandler: requireAdmin(app),
+      schema: {
+        tags: ['orders'],
+        summary: 'Mark a paid order shipped (the customer is mailed), or a shipped one delivered',
+        security: bearer,
+        params: z.object({ id: z.uuid({ message: 'That is not a valid order id.' }) }),
+        body: OrderStatusChangeSchema,
+        response: { 200: OrderSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const row = await advanceOrder(app.db, request.params.id, request.body.status);
+      if (row.status === 'shipped') {
+        await app.mailer
+          .send({
+            to: row.email,
+            subject: 'Your Pitstop Parts order has shipped',
+            text: `Hello ${row.name},\n\nYour order of ${row.quantity} x ${row.parts} is on its way. Follow it under My Orders: ${app.config.publicUrl}/order\n\nPitstop Parts\n`,
+          })
+          .catch((err: unknown) => request.log.warn({ err }, 'shipping mail not sent'));
+      }
+      return toOrder(row);
+    },
   );
 
   app.get(

@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
+import type { AdminOrdersQuery } from '@pitstop/core/admin';
 import { messages } from '@pitstop/core/messages';
 import { centsToDollars } from '@pitstop/core/money';
 import { quantityProblem, type CreateOrderInput, type Order } from '@pitstop/core/orders';
@@ -106,9 +107,63 @@ export async function listOrdersOf(db: Db, caller: SessionUser, email: string): 
   return rows.map(toOrder);
 }
 
-export async function listAllOrders(db: Db): Promise<Order[]> {
-  const rows = await db.select().from(orders).orderBy(desc(orders.createdAt));
-  return rows.map(toOrder);
+/** Every order for admins: filter by status, search by email, one page at a time. */
+export async function listAllOrders(
+  db: Db,
+  query: AdminOrdersQuery,
+): Promise<{ items: Order[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.email)
+    conditions.push(ilike(orders.email, `%${query.email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, counted] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(where),
+  ]);
+  return { items: rows.map(toOrder), total: counted[0]?.n ?? 0 };
+}
+
+const NEXT: Record<
+  'shipped' | 'delivered',
+  { from: OrderRow['status']; stamp: 'shippedAt' | 'deliveredAt' }
+> = {
+  shipped: { from: 'paid', stamp: 'shippedAt' },
+  delivered: { from: 'shipped', stamp: 'deliveredAt' },
+};
+
+/** An admin moves an order forward: paid → shipped → delivered, never back. */
+export async function advanceOrder(
+  db: Db,
+  orderId: string,
+  status: 'shipped' | 'delivered',
+): Promise<OrderRow> {
+  const step = NEXT[status];
+  const [row] = await db
+    .update(orders)
+    .set({ status, [step.stamp]: new Date(), updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.status, step.from)))
+    .returning();
+  if (row) return row;
+  const [existing] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!existing) throw new AppError('not_found', 'We could not find that order.');
+  throw new AppError(
+    'conflict',
+    `Only a ${step.from} order can be marked ${status}; this one is ${existing.status}.`,
+  );
 }
 
 /** Orders whose units are still held for the customer: deleting one puts them back. */

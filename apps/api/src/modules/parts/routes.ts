@@ -1,11 +1,18 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { InsertedSchema } from '@pitstop/core/accounts';
+import { PartInputSchema } from '@pitstop/core/admin';
+import { DeletedSchema } from '@pitstop/core/orders';
+import { requireAdmin } from '../../auth/plugin.js';
+import { AppError } from '../../lib/errors.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
 import { PartListQuerySchema, PartParamsSchema, PartSchema } from '@pitstop/core/parts';
 import { ProblemSchema } from '@pitstop/core/problem';
 import type { CachedResponse } from '../../lib/response-cache.js';
-import { getPart, listParts } from './service.js';
+import { createPartFromInput, deletePartById, getPart, listParts, updatePartFromInput } from './service.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -74,6 +81,87 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         return { body: Buffer.from(JSON.stringify(part)), headers: {} };
       });
       return sendCached(reply as FastifyReply, cached);
+    },
+  );
+
+  const admin = requireAdmin(app);
+  const adminProblems = {
+    400: ProblemSchema,
+    401: ProblemSchema,
+    403: ProblemSchema,
+    404: ProblemSchema,
+    409: ProblemSchema,
+  };
+  const checkPhoto = async (img: string) => {
+    const base = img.startsWith('/uploads/') ? app.config.dataDir : app.config.webDist;
+    const exists = await fs.access(path.join(base, img)).then(
+      () => true,
+      () => false,
+    );
+    if (!exists && img.startsWith('/uploads/')) {
+      throw new AppError('invalid', 'Upload the photo first', [
+        { field: 'img', message: 'Upload the photo first' },
+      ]);
+    }
+  };
+
+  app.post(
+    '/parts',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['parts'],
+        summary: 'Add a part (admins)',
+        security: [{ bearer: [] }],
+        body: PartInputSchema,
+        response: { 200: InsertedSchema, ...adminProblems },
+      },
+    },
+    async (request) => {
+      await checkPhoto(request.body.img);
+      const result = await createPartFromInput(app.db, request.body);
+      app.catalogueCache.invalidate();
+      return result;
+    },
+  );
+
+  app.put(
+    '/parts/:id',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['parts'],
+        summary: 'Edit a part (admins)',
+        security: [{ bearer: [] }],
+        params: PartParamsSchema,
+        body: PartInputSchema,
+        response: { 200: PartSchema, ...adminProblems },
+      },
+    },
+    async (request) => {
+      await checkPhoto(request.body.img);
+      const part = await updatePartFromInput(app.db, request.params.id, request.body);
+      app.catalogueCache.invalidate();
+      return part;
+    },
+  );
+
+  app.delete(
+    '/parts/:id',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['parts'],
+        summary: 'Delete a part (admins); orders keep their copy of it',
+        security: [{ bearer: [] }],
+        params: PartParamsSchema,
+        response: { 200: DeletedSchema, ...adminProblems },
+      },
+    },
+    async (request) => {
+      const result = await deletePartById(app.db, request.params.id);
+      app.catalogueCache.invalidate();
+      return result;
     },
   );
 };

@@ -1,5 +1,6 @@
 import { and, asc, eq, exists, ilike, inArray, lte, gte, or, sql, type SQL } from 'drizzle-orm';
-import { centsToDollars } from '@pitstop/core/money';
+import type { PartInput } from '@pitstop/core/admin';
+import { centsToDollars, dollarsToCents } from '@pitstop/core/money';
 import type { Part, PartListQuery } from '@pitstop/core/parts';
 import type { Db } from '../../db/client.js';
 import { partFitments, parts, type FitmentRow, type PartRow } from '../../db/schema.js';
@@ -116,4 +117,79 @@ export async function getPart(db: Db, id: string): Promise<Part> {
   if (!row) throw new AppError('not_found', 'We could not find that part.');
   const fitments = await fitmentsFor(db, [row.id]);
   return toPart(row, fitments.get(row.id) ?? []);
+}
+
+function rowValues(input: PartInput) {
+  return {
+    name: input.name,
+    seller: input.seller,
+    priceCents: dollarsToCents(input.price),
+    img: input.img,
+    description: input.description,
+    ratings: input.ratings,
+    stock: input.stock,
+    availablequantity: input.availablequantity,
+    minquantity: input.minquantity,
+    brand: input.brand,
+    category: input.category,
+    partNumber: input.partNumber,
+    specifications: input.specifications,
+  };
+}
+
+const duplicateNumber = () =>
+  new AppError('conflict', 'Another part already has this part number.', [
+    { field: 'partNumber', message: 'Another part already has this part number.' },
+  ]);
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Admins add a part with its fitment rows, in one transaction. */
+export async function createPartFromInput(db: Db, input: PartInput): Promise<{ insertedId: string }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.insert(parts).values(rowValues(input)).returning({ id: parts.id });
+      if (!row) throw new Error('part was not inserted');
+      if (input.fitment.length) {
+        await tx.insert(partFitments).values(input.fitment.map((f) => ({ partId: row.id, ...f })));
+      }
+      return { insertedId: row.id };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateNumber();
+    throw err;
+  }
+}
+
+/** Admins edit a part; its fitment rows are replaced by the ones given. */
+export async function updatePartFromInput(db: Db, id: string, input: PartInput): Promise<Part> {
+  try {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(parts)
+        .set({ ...rowValues(input), updatedAt: new Date() })
+        .where(eq(parts.id, id))
+        .returning({ id: parts.id });
+      if (!row) throw new AppError('not_found', 'We could not find that part.');
+      await tx.delete(partFitments).where(eq(partFitments.partId, id));
+      if (input.fitment.length) {
+        await tx.insert(partFitments).values(input.fitment.map((f) => ({ partId: id, ...f })));
+      }
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateNumber();
+    throw err;
+  }
+  return getPart(db, id);
+}
+
+/** Orders keep their own copy of the part's name and price, so they survive its deletion. */
+export async function deletePartById(db: Db, id: string): Promise<{ deletedCount: number }> {
+  const deleted = await db.delete(parts).where(eq(parts.id, id)).returning({ id: parts.id });
+  return { deletedCount: deleted.length };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,9 +12,23 @@ import {
   UserInfoSchema,
 } from '@pitstop/core/accounts';
 import { ProblemSchema } from '@pitstop/core/problem';
-import { currentUser, requireUser } from '../../auth/plugin.js';
+import { eq } from 'drizzle-orm';
+import { AddUserSchema, UserRowSchema } from '@pitstop/core/admin';
+import { DeletedSchema } from '@pitstop/core/orders';
+import { ModifiedSchema } from '@pitstop/core/payments';
+import { currentUser, requireAdmin, requireUser } from '../../auth/plugin.js';
+import { sessions, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { checkAdmin, exchangeAccessKey, getProfile, saveOwnProfile } from './service.js';
+import {
+  checkAdmin,
+  deleteUser,
+  exchangeAccessKey,
+  findUserByEmail,
+  getProfile,
+  listUsers,
+  makeAdmin,
+  saveOwnProfile,
+} from './service.js';
 
 const EmailParams = z.object({
   email: z
@@ -110,6 +125,101 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         ]);
       }
       return saveOwnProfile(app.db, currentUser(request), request.body);
+    },
+  );
+};
+
+/** Admin-only user management (spec §7: GET /user, PUT /user/admin/{email}; plus delete and add). */
+export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = requireAdmin(app);
+  const adminProblems = { ...problems, 404: ProblemSchema, 409: ProblemSchema };
+
+  app.get(
+    '/user',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every user (admins)',
+        security: bearer,
+        response: { 200: z.array(UserRowSchema), ...adminProblems },
+      },
+    },
+    async () => listUsers(app.db),
+  );
+
+  app.put(
+    '/user/admin/:email',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Make a user an admin',
+        security: bearer,
+        params: EmailParams,
+        response: { 200: ModifiedSchema, ...adminProblems },
+      },
+    },
+    async (request) => makeAdmin(app.db, request.params.email),
+  );
+
+  app.delete(
+    '/user/:id',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a user (not yourself, not the last admin); their orders stay',
+        security: bearer,
+        params: z.object({ id: z.string().min(1).max(100) }),
+        response: { 200: DeletedSchema, ...adminProblems },
+      },
+    },
+    async (request) => deleteUser(app.db, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/users',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a user; they are mailed a link to set their password',
+        security: bearer,
+        body: AddUserSchema,
+        response: { 200: InsertedSchema, ...adminProblems },
+      },
+    },
+    async (request) => {
+      const { name, email, occupation, img } = request.body;
+      if (await findUserByEmail(app.db, email)) {
+        throw new AppError('conflict', 'That email is already registered.', [
+          { field: 'email', message: 'That email is already registered.' },
+        ]);
+      }
+      const photo = path.join(app.config.dataDir, img);
+      if (
+        !(await fs.access(photo).then(
+          () => true,
+          () => false,
+        ))
+      ) {
+        throw new AppError('invalid', 'Upload the photo first', [
+          { field: 'img', message: 'Upload the photo first' },
+        ]);
+      }
+      // A random password nobody knows; the person chooses their own through the mailed link.
+      const { user } = await app.auth.api.signUpEmail({
+        body: { name, email, password: randomBytes(24).toString('base64url') },
+      });
+      await app.db
+        .update(users)
+        .set({ occupation, image: img, updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+      await app.auth.api.requestPasswordReset({
+        body: { email, redirectTo: `${app.config.publicUrl}/reset-password` },
+      });
+      return { insertedId: user.id };
     },
   );
 };

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Profile, Role, UserInfoInput } from '@pitstop/core/accounts';
 import { messages } from '@pitstop/core/messages';
 import type { Db } from '../../db/client.js';
@@ -79,4 +79,59 @@ export async function saveOwnProfile(
     .set({ name: input.name, occupation: input.occupation, image: input.img, updatedAt: new Date() })
     .where(eq(users.id, caller.id));
   return { insertedId: caller.id };
+}
+
+export function toUserRow(row: UserRow) {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    image: row.image,
+    occupation: row.occupation,
+    emailVerified: row.emailVerified,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listUsers(db: Db) {
+  const rows = await db.select().from(users).orderBy(users.createdAt);
+  return rows.map(toUserRow);
+}
+
+/** PUT /user/admin/{email}: modifiedCount 1 when promoted, 0 when already an admin. */
+export async function makeAdmin(db: Db, email: string): Promise<{ modifiedCount: number }> {
+  const row = await findUserByEmail(db, email);
+  if (!row) throw new AppError('not_found', 'There is no user with that email.');
+  const updated = await db
+    .update(users)
+    .set({ role: 'admin', updatedAt: new Date() })
+    .where(and(eq(users.id, row.id), ne(users.role, 'admin')))
+    .returning({ id: users.id });
+  return { modifiedCount: updated.length };
+}
+
+/**
+ * Deletes an account (its sessions go with it; its orders stay, detached, for the records).
+ * Never yourself, never the last admin.
+ */
+export async function deleteUser(
+  db: Db,
+  caller: SessionUser,
+  userId: string,
+): Promise<{ deletedCount: number }> {
+  if (userId === caller.id) throw new AppError('conflict', 'You cannot delete your own account here.');
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
+    if (!row) throw new AppError('not_found', 'There is no such user.');
+    if (row.role === 'admin') {
+      const [admins] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(eq(users.role, 'admin'));
+      if ((admins?.n ?? 0) <= 1) throw new AppError('conflict', 'The shop needs at least one admin.');
+    }
+    const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+    return { deletedCount: deleted.length };
+  });
 }
