@@ -36,6 +36,7 @@ declare module 'fastify' {
     db: Db;
     catalogueCache: ResponseCache;
     mailer: Mailer;
+    invitations: Set<string>;
   }
 }
 
@@ -99,12 +100,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   app.decorate('mailer', mailer);
+  const invitations = new Set<string>();
+  app.decorate('invitations', invitations);
   const auth = createAuth({
     config,
     db: database.db,
     mailer,
     secret: await resolveAuthSecret(config.authSecret, config.dataDir),
     log: app.log,
+    invitations,
   });
 
   if (config.seedDemoData) {

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, genericOAuth } from 'better-auth/plugins';
@@ -31,6 +30,8 @@ export interface AuthDeps {
   mailer: Mailer;
   secret: string;
   log: FastifyBaseLogger;
+  /** Emails an admin has just added: their first reset mail is a welcome. */
+  invitations: Set<string>;
 }
 
 /**
@@ -38,7 +39,7 @@ export interface AuthDeps {
  * for the SPA, and Google over OpenID Connect when configured. Rate limits are ours (Fastify),
  * not better-auth's, so they share one store across processes.
  */
-export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
+export function createAuth({ config, db, mailer, secret, log, invitations }: AuthDeps) {
   const admins = new Set(config.adminEmails);
   return betterAuth({
     appName: SHOP,
@@ -76,13 +77,8 @@ export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
-        // An account an admin created has never had a session: welcome them instead.
-        const [anySession] = await db
-          .select({ id: sessions.id })
-          .from(sessions)
-          .where(eq(sessions.userId, user.id))
-          .limit(1);
-        if (!anySession && !user.emailVerified) {
+        // An account an admin just created: welcome them and let them choose a password.
+        if (invitations.delete(user.email.toLowerCase())) {
           await mailer.send({
             to: user.email,
             subject: `Your ${SHOP} account is ready`,

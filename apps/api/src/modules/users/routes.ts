@@ -216,6 +216,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         .update(users)
         .set({ occupation, image: img, updatedAt: new Date() })
         .where(eq(users.id, user.id));
+      app.invitations.add(email.toLowerCase());
       await app.auth.api.requestPasswordReset({
         body: { email, redirectTo: `${app.config.publicUrl}/reset-password` },
       });

@@ -1,0 +1,382 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@pitstop/core/messages';
+import type { Order } from '@pitstop/core/orders';
+import { createPart } from '../../db/seed/factories.js';
+import { orders, parts, users } from '../../db/schema.js';
+import { captureMailer, createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, signIn, signUp } from '../../test/accounts.js';
+
+type Account = Awaited<ReturnType<typeof signUp>>;
+let t: TestApp;
+let admin: Account;
+let customer: Account;
+const mail = captureMailer();
+
+beforeAll(async () => {
+  t = await createTestApp({ mailer: mail, env: { AUTH_RATE_LIMIT: '100000' } });
+  admin = await signUp(t.app, { name: 'Ada Admin' });
+  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+  customer = await signUp(t.app, { name: 'Cass Customer' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const validPart = {
+  name: 'Admin Test Chain Kit',
+  seller: 'Test Supply',
+  price: 49.5,
+  img: '/images/parts/chains-sprockets.svg',
+  description: 'A chain kit.',
+  stock: 40,
+  availablequantity: 30,
+  minquantity: 2,
+  brand: 'Honda',
+  category: 'chains-sprockets',
+  partNumber: 'ADM-TEST-1',
+  specifications: [{ key: 'Pitch', value: '428' }],
+  fitment: [{ make: 'Honda', model: 'CB Shine', yearFrom: 2018, yearTo: 2024 }],
+};
+
+describe('every admin endpoint refuses anonymous callers (401) and customers (403), changing nothing', () => {
+  const someId = '6f1c2d3e-4b5a-4c6d-8e7f-0123456789ab';
+  const calls: [string, string, unknown?][] = [
+    ['GET', '/api/user'],
+    ['PUT', '/api/user/admin/someone@example.com'],
+    ['DELETE', '/api/user/some-user-id'],
+    [
+      'POST',
+      '/api/users',
+      { name: 'X', email: 'x@example.com', occupation: 'Student', img: `/uploads/${'a'.repeat(64)}.webp` },
+    ],
+    ['GET', '/api/order'],
+    ['PATCH', `/api/order/${someId}/status`, { status: 'shipped' }],
+    ['POST', '/api/parts', validPart],
+    ['PUT', `/api/parts/${someId}`, validPart],
+    ['DELETE', `/api/parts/${someId}`],
+  ];
+  it.each(calls)('%s %s', async (method, url, payload) => {
+    const anonymous = await t.app.inject({
+      method: method as 'GET',
+      url,
+      ...(payload ? { payload: payload as object } : {}),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const asCustomer = await t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: bearer(customer.token),
+      ...(payload ? { payload: payload as object } : {}),
+    });
+    expect(asCustomer.statusCode).toBe(403);
+    expect(asCustomer.json().detail).toBe(messages.forbidden);
+  });
+
+  it('and the customer is still a customer', async () => {
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, customer.userId));
+    expect(row?.role).toBe('user');
+  });
+});
+
+describe('users', () => {
+  it('lists users without secrets; Make Admin answers modifiedCount', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(admin.token) });
+    expect(list.statusCode).toBe(200);
+    const body = list.json() as Record<string, unknown>[];
+    expect(body.some((u) => u.email === customer.email)).toBe(true);
+    expect(JSON.stringify(body)).not.toMatch(/password|token/i);
+
+    const target = await signUp(t.app);
+    const made = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/admin/${target.email}`,
+      headers: bearer(admin.token),
+    });
+    expect(made.json()).toEqual({ modifiedCount: 1 });
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/admin/${target.email}`,
+      headers: bearer(admin.token),
+    });
+    expect(again.json()).toEqual({ modifiedCount: 0 });
+  });
+
+  it('refuses deleting yourself and the last admin; a deleted customer’s orders stay', async () => {
+    const self = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/${admin.userId}`,
+      headers: bearer(admin.token),
+    });
+    expect(self.statusCode).toBe(409);
+
+    const part = await createPart(t.database.db);
+    const leaving = await signUp(t.app);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: bearer(leaving.token),
+      payload: {
+        email: leaving.email,
+        name: 'L',
+        num: '555-0100',
+        parts: 'x',
+        quantity: 1,
+        productId: part.id,
+      },
+    });
+    const orderId = placed.json().insertedId;
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/${leaving.userId}`,
+      headers: bearer(admin.token),
+    });
+    expect(gone.json()).toEqual({ deletedCount: 1 });
+    const [kept] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(kept).toMatchObject({ email: leaving.email, userId: null });
+    expect((await signIn(t.app, leaving.email, leaving.password)).statusCode).toBe(401);
+
+    // Demote every other admin, then the last one cannot be deleted by another admin either.
+    const other = await signUp(t.app);
+    await t.database.db.update(users).set({ role: 'user' }).where(eq(users.role, 'admin'));
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, other.userId));
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/user/${other.userId}`,
+          headers: bearer(admin.token),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const second = await signUp(t.app);
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, second.userId));
+    await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, admin.userId));
+    const last = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/${second.userId}`,
+      headers: bearer(second.token),
+    });
+    expect(last.statusCode).toBe(409);
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+  });
+
+  it('adds a user who is mailed a link to set their password', async () => {
+    const img = `/uploads/${'b'.repeat(64)}.webp`;
+    const fs = await import('node:fs/promises');
+    const path = await import('node:path');
+    await fs.mkdir(path.join(t.app.config.dataDir, 'uploads'), { recursive: true });
+    await fs.writeFile(path.join(t.app.config.dataDir, img), 'x');
+    const email = 'newcomer@example.com';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: bearer(admin.token),
+      payload: { name: 'New Comer', email, occupation: 'Job Holder', img },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(mail.last(email).subject).toMatch(/account is ready/);
+    const link = new URL(mail.link(email));
+    const follow = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+    const token = new URL(String(follow.headers.location)).searchParams.get('token');
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { newPassword: 'chosen-pass', token },
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await signIn(t.app, email, 'chosen-pass')).statusCode).toBe(200);
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: bearer(admin.token),
+      payload: { name: 'Again', email, occupation: 'Student', img },
+    });
+    expect(dup.statusCode).toBe(409);
+  });
+});
+
+describe('orders', () => {
+  async function paidOrder(): Promise<string> {
+    const part = await createPart(t.database.db);
+    const me = await signUp(t.app);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: bearer(me.token),
+      payload: { email: me.email, name: 'P', num: '555-0100', parts: 'x', quantity: 1, productId: part.id },
+    });
+    const id = placed.json().insertedId as string;
+    return id;
+  }
+  const advance = (id: string, status: string) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/order/${id}/status`,
+      headers: bearer(admin.token),
+      payload: { status },
+    });
+
+  it('ships only a paid order (mailing the customer), then delivers it; never backwards', async () => {
+    const id = await paidOrder();
+    expect((await advance(id, 'shipped')).statusCode).toBe(409);
+    await t.database.db
+      .update(orders)
+      .set({ status: 'paid', paidAt: new Date(), transactionId: 'pi_x' })
+      .where(eq(orders.id, id));
+    const shipped = await advance(id, 'shipped');
+    expect(shipped.json()).toMatchObject({ status: 'shipped' });
+    expect(shipped.json().shippedAt).toBeTruthy();
+    expect(mail.last(shipped.json().email).subject).toMatch(/shipped/);
+    expect((await advance(id, 'shipped')).statusCode).toBe(409);
+    expect((await advance(id, 'delivered')).json()).toMatchObject({ status: 'delivered' });
+    expect((await advance(id, 'paid')).statusCode).toBe(400);
+  });
+
+  it('filters by status, searches by email and pages, with the total', async () => {
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/order?limit=2',
+      headers: bearer(admin.token),
+    });
+    const total = Number(first.headers['x-total-count']);
+    expect(total).toBeGreaterThanOrEqual(2);
+    expect(first.json()).toHaveLength(2);
+    const unpaid = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/order?status=unpaid&limit=100',
+        headers: bearer(admin.token),
+      })
+    ).json() as Order[];
+    expect(unpaid.every((o) => o.status === 'unpaid')).toBe(true);
+    const mine = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/order?email=${encodeURIComponent(unpaid[0]!.email)}`,
+        headers: bearer(admin.token),
+      })
+    ).json() as Order[];
+    expect(mine.every((o) => o.email === unpaid[0]!.email)).toBe(true);
+  });
+
+  it('an admin may delete any order', async () => {
+    const id = await paidOrder();
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/order/${id}`,
+      headers: bearer(admin.token),
+    });
+    expect(res.json()).toEqual({ deletedCount: 1 });
+  });
+});
+
+describe('catalogue management', () => {
+  it('creates, edits and deletes a part; orders keep their copy', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/parts',
+      headers: bearer(admin.token),
+      payload: validPart,
+    });
+    expect(created.statusCode).toBe(200);
+    const id = created.json().insertedId;
+    const shown = (await t.app.inject({ method: 'GET', url: `/api/parts/${id}` })).json();
+    expect(shown).toMatchObject({
+      name: validPart.name,
+      price: 49.5,
+      fitment: validPart.fitment,
+      specifications: validPart.specifications,
+    });
+
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/parts/${id}`,
+      headers: bearer(admin.token),
+      payload: { ...validPart, price: 45, fitment: [] },
+    });
+    expect(edited.json()).toMatchObject({ price: 45, fitment: [] });
+    expect((await t.app.inject({ method: 'GET', url: `/api/parts/${id}` })).json().price).toBe(45);
+
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: bearer(customer.token),
+      payload: { email: customer.email, name: 'C', num: '555-0100', parts: 'x', quantity: 2, productId: id },
+    });
+    const orderId = placed.json().insertedId;
+    expect(
+      (
+        await t.app.inject({ method: 'DELETE', url: `/api/parts/${id}`, headers: bearer(admin.token) })
+      ).json(),
+    ).toEqual({ deletedCount: 1 });
+    expect((await t.app.inject({ method: 'GET', url: `/api/parts/${id}` })).statusCode).toBe(404);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ parts: validPart.name, unitPriceCents: 4500, partId: null });
+  });
+
+  it.each([
+    [{ price: -1 }, 'price'],
+    [{ price: 'abc' }, 'price'],
+    [{ stock: -5, availablequantity: 0 }, 'stock'],
+    [{ availablequantity: -1 }, 'availablequantity'],
+    [{ minquantity: 31 }, 'minquantity'],
+    [{ availablequantity: 50 }, 'availablequantity'],
+    [{ brand: 'Ducati' }, 'brand'],
+    [{ fitment: [{ make: 'Honda', model: 'X', yearFrom: 2024, yearTo: 2020 }] }, 'fitment.0.yearTo'],
+  ])('rejects %o', async (overrides, field) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/parts',
+      headers: bearer(admin.token),
+      payload: { ...validPart, partNumber: `BAD-${Math.random()}`, ...overrides },
+    });
+    expect(res.statusCode).toBe(400);
+    expect((res.json().errors as { field: string }[]).map((e) => e.field)).toContain(field);
+    const [row] = await t.database.db.select().from(parts).where(eq(parts.name, 'nope'));
+    expect(row).toBeUndefined();
+  });
+
+  it('refuses a duplicate part number with 409', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/parts',
+      headers: bearer(admin.token),
+      payload: { ...validPart, partNumber: 'DUP-1' },
+    });
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/api/parts',
+      headers: bearer(admin.token),
+      payload: { ...validPart, partNumber: 'DUP-1' },
+    });
+    expect(dup.statusCode).toBe(409);
+  });
+});
+
+describe('dashboard', () => {
+  it('a customer sees their own summary only; an admin also sees counts, low stock and revenue', async () => {
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/dashboard',
+      headers: bearer(customer.token),
+    });
+    expect(mine.json().admin).toBeNull();
+    expect(mine.json().mine.total).toBeGreaterThanOrEqual(1);
+    const low = await createPart(t.database.db, {
+      name: 'Nearly Gone Mirror',
+      availablequantity: 3,
+      stock: 3,
+    });
+    const theirs = (
+      await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(admin.token) })
+    ).json();
+    expect(theirs.admin.counts).toEqual(
+      expect.objectContaining({ unpaid: expect.any(Number), paid: expect.any(Number) }),
+    );
+    expect(theirs.admin.lowStock.map((p: { _id: string }) => p._id)).toContain(low.id);
+    expect(typeof theirs.admin.revenueThisMonth).toBe('number');
+  });
+});
