@@ -216,6 +216,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         .update(users)
         .set({ occupation, image: img, updatedAt: new Date() })
         .where(eq(users.id, user.id));
+      // Sign-up signs the new account in; that session is not the admin's to keep.
+      await app.db.delete(sessions).where(eq(sessions.userId, user.id));
       app.invitations.add(email.toLowerCase());
       await app.auth.api.requestPasswordReset({
         body: { email, redirectTo: `${app.config.publicUrl}/reset-password` },
