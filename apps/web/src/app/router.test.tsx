@@ -77,6 +77,7 @@ describe('AppRoutes accounts', () => {
       'GET /api/me': () =>
         jsonResponse(createProfile({ name: 'Ada Admin', email: 'admin@pitstop.com', role: 'admin' })),
       'GET /api/admin/admin%40pitstop.com': () => jsonResponse({ admin: true }),
+      'GET /api/user': () => jsonResponse([]),
     });
     renderRoutes(<AppRoutes />, { route: '/dashboard/alluser' });
 
@@ -86,7 +87,7 @@ describe('AppRoutes accounts', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'All Orders', 'All User', 'Add User']);
+    ).toEqual(['Dashboard', 'All Orders', 'All User', 'Add User', 'Catalogue']);
   });
 
   it('shows a customer only the Dashboard item', async () => {
@@ -94,10 +95,15 @@ describe('AppRoutes accounts', () => {
     const api = mockApi({
       'GET /api/me': () => jsonResponse(createProfile({ name: 'Riley Rider', email: 'rider@pitstop.com' })),
       'GET /api/admin/rider%40pitstop.com': () => jsonResponse({ admin: false }),
+      'GET /api/dashboard': () =>
+        jsonResponse({
+          mine: { total: 0, unpaid: 0, paid: 0, shipped: 0, delivered: 0, spent: 0 },
+          admin: null,
+        }),
     });
     renderRoutes(<AppRoutes />, { route: '/dashboard' });
 
-    expect(await screen.findByText('Welcome, Riley Rider. Choose a section from the menu.')).toBeTruthy();
+    expect(await screen.findByText('Welcome, Riley Rider.')).toBeTruthy();
     await waitFor(() => expect(api.callsTo('GET /api/admin/rider%40pitstop.com')).toHaveLength(1));
     const menu = screen.getByRole('navigation', { name: 'Dashboard' });
     expect(
@@ -106,4 +112,24 @@ describe('AppRoutes accounts', () => {
         .map((link) => link.textContent),
     ).toEqual(['Dashboard']);
   });
+
+  it.each(['/dashboard/allorders', '/dashboard/adduser', '/dashboard/parts', '/dashboard/parts/new'])(
+    'signs a customer out who opens %s and sends them to /login',
+    async (route) => {
+      window.localStorage.setItem('accessToken', 'rider-key');
+      const api = mockApi({
+        'GET /api/settings': settingsOff,
+        'GET /api/me': () => jsonResponse(createProfile({ email: 'rider@pitstop.com' })),
+        'GET /api/admin/rider%40pitstop.com': () => jsonResponse({ admin: false }),
+        'POST /api/auth/sign-out': () => jsonResponse({ success: true }),
+      });
+      renderRoutes(<AppRoutes />, { route });
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Log In' })).toBeTruthy();
+      await waitFor(() => expect(window.localStorage.getItem('accessToken')).toBeNull());
+      expect(screen.getByTestId('location').textContent).toBe('/login');
+      expect(api.callsTo('GET /api/order')).toHaveLength(0);
+      expect(api.callsTo('GET /api/parts')).toHaveLength(0);
+    },
+  );
 });

@@ -40,6 +40,9 @@ const DashboardHomeRoute = lazy(() =>
 const AllOrdersRoute = lazy(() => import('./routes/all-orders').then((m) => ({ default: m.AllOrdersRoute })));
 const AllUsersRoute = lazy(() => import('./routes/all-users').then((m) => ({ default: m.AllUsersRoute })));
 const AddUserRoute = lazy(() => import('./routes/add-user').then((m) => ({ default: m.AddUserRoute })));
+const CatalogueRoute = lazy(() => import('./routes/catalogue').then((m) => ({ default: m.CatalogueRoute })));
+const NewPartRoute = lazy(() => import('./routes/part-editor').then((m) => ({ default: m.NewPartRoute })));
+const EditPartRoute = lazy(() => import('./routes/part-editor').then((m) => ({ default: m.EditPartRoute })));
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
 
 export function AppRoutes() {
@@ -68,11 +71,14 @@ export function AppRoutes() {
           <Route path="addreview" element={<AddReviewRoute />} />
           <Route path="dashboard" element={<DashboardRoute />}>
             <Route index element={<DashboardHomeRoute />} />
-            {/* All Orders is admin-only too, on the server and here (DESIGN §6.2). */}
+            {/* Admin screens: admin-only on the server and here (DESIGN §6.2). */}
             <Route element={<RequireAdmin />}>
               <Route path="allorders" element={<AllOrdersRoute />} />
               <Route path="alluser" element={<AllUsersRoute />} />
               <Route path="adduser" element={<AddUserRoute />} />
+              <Route path="parts" element={<CatalogueRoute />} />
+              <Route path="parts/new" element={<NewPartRoute />} />
+              <Route path="parts/:id/edit" element={<EditPartRoute />} />
             </Route>
           </Route>
         </Route>

@@ -1,4 +1,5 @@
 import { fireEvent } from '@testing-library/react';
+import { vi } from 'vitest';
 
 /**
  * The error text shown for a form control: the element its aria-describedby names with an
@@ -23,4 +24,16 @@ export function pickFiles(control: HTMLElement, files: File[]): void {
 /** The JSON body a mocked fetch was called with. */
 export function jsonBodyOf(init: RequestInit | undefined): unknown {
   return typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+}
+
+/**
+ * Answers window.confirm with the given answers in turn (the last one repeats). happy-dom has no
+ * confirm; the stub is removed after each test (setup.ts).
+ */
+export function mockConfirm(...answers: boolean[]) {
+  const confirm = vi.fn<(message?: string) => boolean>();
+  for (const answer of answers) confirm.mockReturnValueOnce(answer);
+  confirm.mockReturnValue(answers.at(-1) ?? true);
+  vi.stubGlobal('confirm', confirm);
+  return confirm;
 }

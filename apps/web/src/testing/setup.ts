@@ -13,6 +13,7 @@ afterEach(() => {
   cleanup();
   const calls = consoleError.mock.calls;
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   window.localStorage.clear();
   if (calls.length > 0) {
     throw new Error(

@@ -1,12 +1,13 @@
-import { ScreenPlaceholder } from '@/components/layout/screen-placeholder';
+import { AllUsers } from '@/features/users/components/all-users';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 
-/** /dashboard/alluser (admins only). Filled in by a later issue. */
+/** /dashboard/alluser (admins only). */
 export function AllUsersRoute() {
   useDocumentMeta('All User', 'All User — Pitstop Parts dashboard.');
   return (
-    <ScreenPlaceholder title="All User">
-      Every account, with Make Admin and Delete, will be listed here.
-    </ScreenPlaceholder>
+    <div className="flex flex-col gap-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">All User</h1>
+      <AllUsers />
+    </div>
   );
 }

@@ -7,6 +7,7 @@ const ADMINS: readonly DashboardLink[] = [
   { to: '/dashboard/allorders', label: 'All Orders' },
   { to: '/dashboard/alluser', label: 'All User' },
   { to: '/dashboard/adduser', label: 'Add User' },
+  { to: '/dashboard/parts', label: 'Catalogue' },
 ];
 
 /** /dashboard: the side menu (admin items only for admins, spec §2) around the sub-screens. */

@@ -1,14 +1,90 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { Route } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pitstop/core/messages';
 import type { PaymentInfo } from '@pitstop/core/payments';
 import { ordersKeys } from '@/features/orders/api/orders-query-keys';
+import { paymentsKeys } from '@/features/payments/api/payments-query-keys';
 import { SANDBOX_NOTE } from '@/features/payments/components/payment-checkout';
 import { authorizationOf, mockApi } from '@/testing/api';
 import { errorTextFor, jsonBodyOf, typeInto } from '@/testing/form';
 import { jsonResponse, problemResponse, renderWithProviders } from '@/testing/render';
 import { PaymentRoute } from './payment';
+
+/*
+ * Stripe, faked: no network. loadStripe answers what a test tells it to; <Elements> hands its
+ * children the Stripe instance (and an elements object) once the stripe promise resolves, as
+ * the real one does, so useStripe()/useElements() are null until then.
+ */
+const stripeFake = vi.hoisted(() => ({
+  loadStripe: vi.fn<(key: string) => Promise<unknown>>(),
+  confirmCardPayment: vi.fn<(clientSecret: string, data: unknown) => Promise<unknown>>(),
+  /** What elements.getElement(CardElement) answers: Stripe's card element instance. */
+  card: { elementType: 'card' },
+  /** The props the page gave <CardElement> last. */
+  cardProps: {} as Record<string, unknown>,
+}));
+
+vi.mock('@stripe/stripe-js', () => ({ loadStripe: stripeFake.loadStripe }));
+
+vi.mock('@stripe/react-stripe-js', async () => {
+  const React = await import('react');
+  interface Context {
+    stripe: unknown;
+    elements: { getElement: (component: unknown) => unknown } | null;
+  }
+  const StripeContext = React.createContext<Context>({ stripe: null, elements: null });
+
+  function CardElement(props: Record<string, unknown>) {
+    stripeFake.cardProps = props;
+    return React.createElement('div', { 'data-testid': 'card-element', className: props.className });
+  }
+
+  function Elements({ stripe, children }: { stripe: Promise<unknown>; children: ReactNode }) {
+    const [value, setValue] = React.useState<Context>({ stripe: null, elements: null });
+    React.useEffect(() => {
+      let active = true;
+      void Promise.resolve(stripe).then((instance) => {
+        if (active && instance) {
+          setValue({
+            stripe: instance,
+            elements: { getElement: (component) => (component === CardElement ? stripeFake.card : null) },
+          });
+        }
+      });
+      return () => {
+        active = false;
+      };
+    }, [stripe]);
+    return React.createElement(StripeContext.Provider, { value }, children);
+  }
+
+  return {
+    CardElement,
+    Elements,
+    useStripe: () => React.useContext(StripeContext).stripe,
+    useElements: () => React.useContext(StripeContext).elements,
+  };
+});
+
+const fakeStripe = { confirmCardPayment: stripeFake.confirmCardPayment };
+
+beforeEach(() => {
+  stripeFake.loadStripe.mockReset().mockResolvedValue(fakeStripe);
+  stripeFake.confirmCardPayment.mockReset();
+  stripeFake.cardProps = {};
+});
+
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  let reject: (reason: unknown) => void = () => undefined;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
 
 const ORDER_ID = '10000000-0000-4000-8000-000000000042';
 const INFO = `GET /api/payment/${ORDER_ID}`;
@@ -71,6 +147,8 @@ describe('PaymentRoute', () => {
     expect(field('Card number').getAttribute('inputmode')).toBe('numeric');
     expect(field('Expiry (MM/YY)').getAttribute('autocomplete')).toBe('cc-exp');
     expect(field('CVC').getAttribute('autocomplete')).toBe('cc-csc');
+    // The sandbox never loads Stripe.
+    expect(stripeFake.loadStripe).not.toHaveBeenCalled();
   });
 
   it('keeps Pay disabled until the client secret has arrived, and asks for it once', async () => {
@@ -225,20 +303,166 @@ describe('PaymentRoute', () => {
     expect(api.callsTo(INTENT)).toHaveLength(0);
   });
 
-  it('says Stripe card payments are not available yet', async () => {
-    const { api } = renderPayment({}, paymentInfo({ provider: 'stripe', publishableKey: 'pk_test_1' }));
-
-    expect(
-      await screen.findByText('Card payments by Stripe are not available in this build yet.'),
-    ).toBeTruthy();
-    expect(screen.queryByRole('note')).toBeNull();
-    expect(api.callsTo(INTENT)).toHaveLength(0);
-  });
-
   it('says so when the order is not found', async () => {
     renderPayment({ [INFO]: () => problemResponse(404, 'Not Found', 'No such order') });
 
     expect(await screen.findByRole('heading', { name: 'We could not find that order.' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to My Orders' }).getAttribute('href')).toBe('/order');
+  });
+});
+
+describe('PaymentRoute with Stripe', () => {
+  // Stripe.js is loaded once per publishable key, so each test has its own key.
+  let keys = 0;
+  function stripeInfo(overrides: Partial<PaymentInfo> = {}): PaymentInfo {
+    keys += 1;
+    return paymentInfo({ provider: 'stripe', publishableKey: `pk_test_${keys}`, ...overrides });
+  }
+
+  const STRIPE_TRANSACTION = 'pi_3StripeIntent42';
+  const cardGroup = () => screen.findByRole('group', { name: 'Card details' });
+
+  it('keeps Pay disabled until Stripe is ready and the client secret has arrived', async () => {
+    const stripe = deferred<unknown>();
+    stripeFake.loadStripe.mockReturnValue(stripe.promise);
+    let answer: (response: Response) => void = () => undefined;
+    const info = stripeInfo();
+    const { api, queryClient } = renderPayment(
+      { [INTENT]: () => new Promise<Response>((resolve) => (answer = resolve)) },
+      info,
+    );
+
+    expect(within(await cardGroup()).getByTestId('card-element')).toBeTruthy();
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(payButton().disabled).toBe(true);
+    expect(stripeFake.loadStripe).toHaveBeenCalledWith(info.publishableKey);
+    await waitFor(() => expect(api.callsTo(INTENT)).toHaveLength(1));
+    expect(jsonBodyOf(api.callsTo(INTENT)[0]?.init)).toEqual({ orderId: ORDER_ID });
+
+    // The secret alone is not enough…
+    answer(jsonResponse({ clientSecret: SECRET }));
+    await waitFor(() => expect(queryClient.getQueryData(paymentsKeys.intent(ORDER_ID))).toBeTruthy());
+    expect(payButton().disabled).toBe(true);
+
+    // …Stripe has to be ready too.
+    stripe.resolve(fakeStripe);
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+    expect(stripeFake.loadStripe).toHaveBeenCalledTimes(1);
+    expect(api.callsTo(INTENT)).toHaveLength(1);
+  });
+
+  it('pays: confirms the card with the part name, records the intent, then shows the message and id', async () => {
+    stripeFake.confirmCardPayment.mockResolvedValue({
+      paymentIntent: { id: STRIPE_TRANSACTION, status: 'succeeded' },
+    });
+    const { api, queryClient } = renderPayment(
+      { [PATCH]: () => jsonResponse({ modifiedCount: 1 }) },
+      stripeInfo(),
+    );
+    queryClient.setQueryData(ordersKeys.mine('rider@pitstop.com'), []);
+    await cardGroup();
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+
+    fireEvent.click(payButton());
+
+    const status = await screen.findByText(messages.paymentCompleted, { normalizer: (text) => text });
+    expect(status.textContent).toBe('Congrats!  payment is completed.');
+    expect(screen.getByText(/Transaction id:/).textContent).toBe(`Transaction id: ${STRIPE_TRANSACTION}`);
+    expect(stripeFake.confirmCardPayment).toHaveBeenCalledTimes(1);
+    expect(stripeFake.confirmCardPayment).toHaveBeenCalledWith(SECRET, {
+      payment_method: { card: stripeFake.card, billing_details: { name: 'Yamaha FZ Brake Pads' } },
+    });
+    const [patch] = api.callsTo(PATCH);
+    expect(jsonBodyOf(patch?.init)).toEqual({ order: ORDER_ID, transactionId: STRIPE_TRANSACTION });
+    expect(authorizationOf(patch?.init)).toBe('Bearer rider-key');
+    expect(queryClient.getQueryState(ordersKeys.mine('rider@pitstop.com'))?.isInvalidated).toBe(true);
+    expect(screen.queryByTestId('card-element')).toBeNull();
+  });
+
+  it("shows Stripe's error in red, and Pay works again afterwards", async () => {
+    const confirmation = deferred<unknown>();
+    stripeFake.confirmCardPayment.mockReturnValue(confirmation.promise);
+    const { api } = renderPayment({}, stripeInfo());
+    await cardGroup();
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+
+    fireEvent.click(payButton());
+
+    // Disabled while paying, and the card input with it.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Paying…' })).toBeTruthy());
+    expect((screen.getByRole('button', { name: 'Paying…' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(stripeFake.cardProps.options).toMatchObject({ disabled: true });
+
+    confirmation.resolve({ error: { type: 'card_error', message: 'Your card was declined.' } });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Your card was declined.');
+    expect(alert.className).toContain('text-red-700');
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+    expect(stripeFake.cardProps.options).toMatchObject({ disabled: false });
+    expect(screen.getByTestId('card-element')).toBeTruthy();
+    expect(api.callsTo(PATCH)).toHaveLength(0);
+    expect(screen.queryByText(messages.paymentCompleted, { normalizer: (text) => text })).toBeNull();
+  });
+
+  it("shows the card element's own validation message in red", async () => {
+    renderPayment({}, stripeInfo());
+    await cardGroup();
+    const onChange = stripeFake.cardProps.onChange as (event: unknown) => void;
+
+    act(() => onChange({ elementType: 'card', error: { message: 'Your card number is incomplete.' } }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Your card number is incomplete.');
+
+    act(() => onChange({ elementType: 'card', error: undefined }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('offers Finish payment when the charge went through but could not be recorded, without charging again', async () => {
+    stripeFake.confirmCardPayment.mockResolvedValue({
+      paymentIntent: { id: STRIPE_TRANSACTION, status: 'succeeded' },
+    });
+    let patches = 0;
+    renderPayment(
+      {
+        [PATCH]: () =>
+          ++patches === 1
+            ? problemResponse(502, 'Bad Gateway', 'Upstream failed')
+            : jsonResponse({ modifiedCount: 1 }),
+      },
+      stripeInfo(),
+    );
+    await cardGroup();
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+
+    fireEvent.click(payButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(`transaction id ${STRIPE_TRANSACTION}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Finish payment' }));
+
+    expect(await screen.findByText(messages.paymentCompleted, { normalizer: (text) => text })).toBeTruthy();
+    expect(patches).toBe(2);
+    expect(stripeFake.confirmCardPayment).toHaveBeenCalledTimes(1);
+  });
+
+  it('says card payments are unavailable when Stripe.js cannot be loaded', async () => {
+    stripeFake.loadStripe.mockRejectedValue(new Error('Failed to load Stripe.js'));
+    renderPayment({}, stripeInfo());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Card payments are unavailable right now. Please try again later.');
+    expect(alert.className).toContain('text-red-700');
+    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+    expect(screen.queryByTestId('card-element')).toBeNull();
+  });
+
+  it('says card payments are unavailable when the server sent no publishable key', async () => {
+    const { api } = renderPayment({}, stripeInfo({ publishableKey: null }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Card payments are unavailable right now. Please try again later.',
+    );
+    expect(stripeFake.loadStripe).not.toHaveBeenCalled();
+    expect(api.callsTo(INTENT)).toHaveLength(0);
   });
 });

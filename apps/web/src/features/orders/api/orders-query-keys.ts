@@ -1,9 +1,22 @@
+import type { OrderStatus } from '@pitstop/core/orders';
+
+/** The filters and page of the admin's All Orders list (GET /api/order). */
+export interface AdminOrdersParams {
+  status?: OrderStatus | undefined;
+  email?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
 /** The one place orders query keys are spelled, so invalidations always match the queries. */
 export const ordersKeys = {
   all: ['orders'] as const,
   lists: () => [...ordersKeys.all, 'list'] as const,
   /** One customer's orders (GET /api/order/:email). */
   mine: (email: string) => [...ordersKeys.lists(), 'customer', email] as const,
+  /** Every page of the admin's list. */
+  adminLists: () => [...ordersKeys.lists(), 'admin'] as const,
+  admin: (params: AdminOrdersParams) => [...ordersKeys.adminLists(), params] as const,
 };
 
 /** Shared by every delete, so a settling delete can tell whether others are still running. */

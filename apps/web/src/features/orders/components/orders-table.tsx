@@ -2,17 +2,10 @@ import { formatDollars } from '@pitstop/core/money';
 import type { Order } from '@pitstop/core/orders';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { STATUS_LABELS } from './status-labels';
 
 const cellClass = 'border-b border-slate-200 px-4 py-3 align-middle';
 const headClass = `${cellClass} whitespace-nowrap font-semibold`;
-
-const STATUS_LABELS: Record<Order['status'], string> = {
-  unpaid: 'Unpaid',
-  paid: 'Paid',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
 
 export function reviewHref(order: Pick<Order, '_id' | 'productId'>): string {
   const search = new URLSearchParams({ order: order._id });

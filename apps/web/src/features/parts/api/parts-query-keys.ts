@@ -6,6 +6,8 @@ export const partsKeys = {
   lists: () => [...partsKeys.all, 'list'] as const,
   list: (params: { limit: number; offset: number } & PartFilters) => [...partsKeys.lists(), params] as const,
   infinite: (filters: PartFilters) => [...partsKeys.all, 'infinite', filters] as const,
+  /** The admin's whole catalogue (every page). */
+  catalogue: () => [...partsKeys.all, 'catalogue'] as const,
   details: () => [...partsKeys.all, 'detail'] as const,
   detail: (id: string) => [...partsKeys.details(), id] as const,
 };

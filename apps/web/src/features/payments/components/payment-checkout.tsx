@@ -1,15 +1,15 @@
 import { messages } from '@pitstop/core/messages';
 import { formatDollars } from '@pitstop/core/money';
 import type { PaymentInfo } from '@pitstop/core/payments';
-import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { lazy, Suspense, useId, useState, type ComponentType } from 'react';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { usePaymentInfo } from '../api/get-payment-info';
-import { usePaymentIntent } from '../api/create-payment-intent';
+import { PaymentIntentGate } from './payment-intent-gate';
+import { MyOrdersLink, StripeUnavailable } from './payment-ui';
 import { SandboxCardForm } from './sandbox-card-form';
+import type { StripePaymentProps } from './stripe-payment';
 
 export const SANDBOX_NOTE =
   'Test mode: no real card is charged. Use 4242 4242 4242 4242 to succeed, 4000 0000 0000 0002 to see a decline; any future expiry and any CVC.';
@@ -17,13 +17,16 @@ export const SANDBOX_NOTE =
 const cardClass =
   'mx-auto flex w-full max-w-lg flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8';
 
-function MyOrdersLink({ children = 'Back to My Orders' }: { children?: ReactNode }) {
-  return (
-    <Link to="/order" className={buttonStyles('secondary', 'md', 'self-start')}>
-      {children}
-    </Link>
-  );
-}
+/*
+ * Stripe Elements and Stripe.js load only when the provider is Stripe: the sandbox (the default)
+ * never downloads them. A chunk that cannot be fetched (offline) says card payments are unavailable.
+ */
+const StripePayment = lazy<ComponentType<StripePaymentProps>>(() =>
+  import('./stripe-payment').then(
+    (m) => ({ default: m.StripePayment }),
+    () => ({ default: StripeUnavailable }),
+  ),
+);
 
 function TransactionId({ id }: { id: string }) {
   return (
@@ -35,10 +38,6 @@ function TransactionId({ id }: { id: string }) {
 
 /** Pay by card in the offline sandbox: the test-mode note, then the card form once the intent exists. */
 function SandboxPayment({ orderId, onPaid }: { orderId: string; onPaid: (transactionId: string) => void }) {
-  const intent = usePaymentIntent(orderId);
-  // 409: the order was paid meanwhile (another tab, say).
-  const alreadyPaid = isApiError(intent.error) && intent.error.status === 409 ? intent.error : null;
-
   return (
     <div className="flex flex-col gap-5">
       <p
@@ -47,18 +46,9 @@ function SandboxPayment({ orderId, onPaid }: { orderId: string; onPaid: (transac
       >
         {SANDBOX_NOTE}
       </p>
-      {alreadyPaid ? (
-        <div className="flex flex-col gap-3">
-          <p role="alert" className="font-medium text-red-700">
-            {alreadyPaid.message || 'This order has already been paid.'}
-          </p>
-          <MyOrdersLink />
-        </div>
-      ) : intent.isError ? (
-        <QueryError onRetry={() => void intent.refetch()} retrying={intent.isFetching} />
-      ) : (
-        <SandboxCardForm orderId={orderId} clientSecret={intent.data} onPaid={onPaid} />
-      )}
+      <PaymentIntentGate orderId={orderId}>
+        {(clientSecret) => <SandboxCardForm orderId={orderId} clientSecret={clientSecret} onPaid={onPaid} />}
+      </PaymentIntentGate>
     </div>
   );
 }
@@ -79,8 +69,17 @@ function PaymentBody({ info, onPaid }: PaymentBodyProps) {
     );
   }
   if (info.provider === 'stripe') {
-    // TODO: Stripe Elements card form (DESIGN §5); until then this build pays in the sandbox only.
-    return <p className="text-slate-700">Card payments by Stripe are not available in this build yet.</p>;
+    if (!info.publishableKey) return <StripeUnavailable />;
+    return (
+      <Suspense fallback={<Spinner label="Loading the card form" className="py-8" />}>
+        <StripePayment
+          orderId={info.orderId}
+          billingName={info.name}
+          publishableKey={info.publishableKey}
+          onPaid={onPaid}
+        />
+      </Suspense>
+    );
   }
   return <SandboxPayment orderId={info.orderId} onPaid={onPaid} />;
 }

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { authErrorTexts } from '@pitstop/core/messages';
 import { SandboxCardSchema, type SandboxCardInput } from '@pitstop/core/payments';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { buttonStyles } from '@/components/ui/button-styles';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { isApiError } from '@/lib/api-client';
 import { confirmSandboxPayment } from '../api/confirm-sandbox-payment';
-import { useCompletePayment } from '../api/complete-payment';
+import { payErrorText } from '../utils/pay-error-text';
+import { PayButton, PaymentAlert } from './payment-ui';
+import { FinishPayment, usePaymentRecorder } from './record-payment';
 
 const cardResolver = zodResolver(SandboxCardSchema);
 
@@ -42,15 +42,6 @@ const FORMATTERS: Record<CardField, (value: string) => string> = {
   cvc: formatCvc,
 };
 
-/** The card error as the provider words it (spec §8: 'Payment errors show the provider's message'). */
-function payErrorText(error: unknown): string {
-  if (isApiError(error) && error.isNetworkError) return authErrorTexts.network;
-  if (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401) {
-    return error.message;
-  }
-  return 'The payment could not be completed. Please try again.';
-}
-
 interface SandboxCardFormProps {
   orderId: string;
   /** Undefined until the payment intent has been created; Pay stays disabled until then. */
@@ -71,43 +62,16 @@ export function SandboxCardForm({ orderId, clientSecret, onPaid }: SandboxCardFo
     mode: 'onTouched',
     reValidateMode: 'onChange',
   });
-  const complete = useCompletePayment(orderId);
-  const [error, setError] = useState<string | null>(null);
-  // A charge the sandbox confirmed but the shop could not record yet: finish it without charging again.
-  const [unrecorded, setUnrecorded] = useState<string | null>(null);
-  const { errors, isSubmitting } = form.formState;
-
-  async function record(transactionId: string) {
-    try {
-      await complete.mutateAsync(transactionId);
-    } catch (recordError) {
-      setUnrecorded(transactionId);
-      setError(
-        `The payment (transaction id ${transactionId}) went through, but the shop could not record it yet. ${payErrorText(recordError)}`,
-      );
-      return;
-    }
-    setUnrecorded(null);
-    setError(null);
+  const recorder = usePaymentRecorder(orderId, (transactionId) => {
     form.reset();
     onPaid(transactionId);
-  }
+  });
+  const [error, setError] = useState<string | null>(null);
+  const { errors, isSubmitting } = form.formState;
 
-  if (unrecorded) {
+  if (recorder.unrecorded) {
     return (
-      <div className="flex flex-col gap-4">
-        <p role="alert" className="font-medium text-red-700">
-          {error}
-        </p>
-        <button
-          type="button"
-          className={buttonStyles('primary', 'lg', 'w-full')}
-          disabled={complete.isPending}
-          onClick={() => void record(unrecorded)}
-        >
-          {complete.isPending ? 'Finishing…' : 'Finish payment'}
-        </button>
-      </div>
+      <FinishPayment {...recorder.unrecorded} recording={recorder.recording} onFinish={recorder.record} />
     );
   }
 
@@ -134,7 +98,7 @@ export function SandboxCardForm({ orderId, clientSecret, onPaid }: SandboxCardFo
           if (fieldErrors.length === 0) setError(payErrorText(payError));
           return;
         }
-        await record(transactionId);
+        await recorder.record(transactionId);
       })}
     >
       <FormField label="Card number" error={errors.number?.message}>
@@ -199,23 +163,8 @@ export function SandboxCardForm({ orderId, clientSecret, onPaid }: SandboxCardFo
           )}
         </FormField>
       </div>
-      {error ? (
-        <p role="alert" className="font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-      <button
-        type="submit"
-        className={buttonStyles('primary', 'lg', 'w-full')}
-        disabled={!clientSecret || isSubmitting}
-      >
-        {isSubmitting ? 'Paying…' : 'Pay'}
-      </button>
-      {clientSecret ? null : (
-        <p role="status" className="text-center text-sm text-slate-600">
-          Getting the payment ready…
-        </p>
-      )}
+      {error ? <PaymentAlert>{error}</PaymentAlert> : null}
+      <PayButton ready={Boolean(clientSecret)} paying={isSubmitting} />
     </form>
   );
 }
