@@ -112,5 +112,3 @@ export const DashboardSchema = z.object({
     .nullable(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
-
-export const LOW_STOCK_THRESHOLD = 25;

@@ -35,3 +35,12 @@ export const PARTS_PAGE_MAX = 100;
 /** /parts asks for 12 at a time: two screens on a desktop, and little work for a phone to render. */
 export const PARTS_WEB_PAGE = 12;
 export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+/**
+ * Low stock: no more than LOW_STOCK_THRESHOLD units, or twice the minimum order, can still be
+ * ordered. The dashboard query applies the same rule in SQL.
+ */
+export const LOW_STOCK_THRESHOLD = 25;
+export function isLowStock(part: { availablequantity: number; minquantity: number }): boolean {
+  return part.availablequantity <= Math.max(LOW_STOCK_THRESHOLD, part.minquantity * 2);
+}

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import { LOW_STOCK_THRESHOLD, type Dashboard } from '@pitstop/core/admin';
+import type { Dashboard } from '@pitstop/core/admin';
+import { LOW_STOCK_THRESHOLD } from '@pitstop/core/catalogue';
 import { centsToDollars } from '@pitstop/core/money';
 import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
@@ -49,6 +50,7 @@ export async function dashboardFor(db: Db, caller: SessionUser, now = new Date()
         minquantity: parts.minquantity,
       })
       .from(parts)
+      // isLowStock (@pitstop/core/catalogue), in SQL.
       .where(lte(parts.availablequantity, sql`greatest(${LOW_STOCK_THRESHOLD}, ${parts.minquantity} * 2)`))
       .orderBy(asc(parts.availablequantity))
       .limit(20),

@@ -1,0 +1,5 @@
+/** The catalogue screens' addresses, shared by the routes that link to them. */
+export const CATALOGUE_PATH = '/dashboard/parts';
+export const LOW_STOCK_PATH = `${CATALOGUE_PATH}?stock=low`;
+export const newPartHref = `${CATALOGUE_PATH}/new`;
+export const editPartHref = (id: string) => `${CATALOGUE_PATH}/${encodeURIComponent(id)}/edit`;

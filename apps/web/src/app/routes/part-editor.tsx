@@ -1,0 +1,64 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { QueryError } from '@/components/ui/query-error';
+import { Spinner } from '@/components/ui/spinner';
+import { usePart } from '@/features/parts/api/get-part';
+import { PartForm } from '@/features/parts/components/part-form';
+import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { isApiError } from '@/lib/api-client';
+import { CATALOGUE_PATH } from '../dashboard-paths';
+
+function Heading({ title }: { title: string }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <p>
+        <Link to={CATALOGUE_PATH} className="text-sm font-semibold text-red-700 underline">
+          Back to the catalogue
+        </Link>
+      </p>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
+    </div>
+  );
+}
+
+function useBackToCatalogue() {
+  const navigate = useNavigate();
+  return (notice: string) => void navigate(CATALOGUE_PATH, { state: { notice } });
+}
+
+/** /dashboard/parts/new (admins only). */
+export function NewPartRoute() {
+  useDocumentMeta('Add part', 'Add a part — Pitstop Parts dashboard.');
+  const back = useBackToCatalogue();
+  return (
+    <div className="flex flex-col gap-6">
+      <Heading title="Add part" />
+      <PartForm onSaved={(name) => back(`${name} was added.`)} />
+    </div>
+  );
+}
+
+/** /dashboard/parts/:id/edit (admins only). */
+export function EditPartRoute() {
+  useDocumentMeta('Edit part', 'Edit a part — Pitstop Parts dashboard.');
+  const { id = '' } = useParams();
+  const part = usePart(id);
+  const back = useBackToCatalogue();
+  return (
+    <div className="flex flex-col gap-6">
+      <Heading title={part.data ? `Edit ${part.data.name}` : 'Edit part'} />
+      {part.isPending ? (
+        <Spinner label="Loading the part" className="py-16" />
+      ) : part.isError ? (
+        isApiError(part.error) && (part.error.status === 404 || part.error.status === 400) ? (
+          <p role="alert" className="text-lg text-slate-700">
+            We could not find that part.
+          </p>
+        ) : (
+          <QueryError onRetry={() => void part.refetch()} retrying={part.isFetching} />
+        )
+      ) : (
+        <PartForm key={part.data._id} part={part.data} onSaved={(name) => back(`${name} was saved.`)} />
+      )}
+    </div>
+  );
+}

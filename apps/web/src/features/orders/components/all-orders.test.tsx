@@ -1,0 +1,142 @@
+import { messages } from '@pitstop/core/messages';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '@/testing/api';
+import { jsonBodyOf, mockConfirm } from '@/testing/form';
+import { createOrder } from '@/testing/order-factory';
+import { jsonResponse, problemResponse, renderWithProviders } from '@/testing/render';
+import { AllOrders } from './all-orders';
+
+const paid = createOrder({ parts: 'Brake pads', email: 'ann@pitstop.com', status: 'paid', paid: true });
+const unpaid = createOrder({ parts: 'Headlight', email: 'bob@pitstop.com', status: 'unpaid' });
+const shipped = createOrder({ parts: 'Mirror', email: 'cy@pitstop.com', status: 'shipped', paid: true });
+
+function renderOrders(
+  routes: Parameters<typeof mockApi>[0] = {},
+  total = 3,
+  list = () => [paid, unpaid, shipped],
+) {
+  window.localStorage.setItem('accessToken', 'admin-key');
+  const api = mockApi({
+    'GET /api/order': () => jsonResponse(list(), { headers: { 'X-Total-Count': String(total) } }),
+    ...routes,
+  });
+  renderWithProviders(<AllOrders />, { route: '/dashboard/allorders' });
+  return api;
+}
+
+describe('AllOrders', () => {
+  it('lists every order with customer, part, quantity, total and status, and Shipped only for paid ones', async () => {
+    renderOrders();
+
+    const table = await screen.findByRole('table', { name: 'All orders' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Customer', 'Part', 'Quantity', 'Total', 'Status', 'Dates', 'Actions']);
+    expect(screen.getAllByRole('button', { name: /^Ship / })).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Ship order of Brake pads for ann@pitstop.com' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Ship order of Headlight for bob@pitstop.com' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Ship order of Mirror for cy@pitstop.com' })).toBeNull();
+    expect(screen.getByText('Orders 1–3 of 3 · page 1 of 1')).toBeTruthy();
+  });
+
+  it('marks a paid order shipped with PATCH and shows its new status', async () => {
+    let current = paid;
+    const api = renderOrders(
+      {
+        [`PATCH /api/order/${paid._id}/status`]: () => {
+          current = { ...paid, status: 'shipped', shippedAt: '2026-11-20T00:00:00.000Z' };
+          return jsonResponse(current);
+        },
+      },
+      3,
+      () => [current, unpaid, shipped],
+    );
+    const ship = await screen.findByRole('button', { name: 'Ship order of Brake pads for ann@pitstop.com' });
+
+    fireEvent.click(ship);
+
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'The order of Brake pads for ann@pitstop.com is marked shipped; the customer was mailed.',
+      ),
+    );
+    const [call] = api.callsTo(`PATCH /api/order/${paid._id}/status`);
+    expect(jsonBodyOf(call?.init)).toEqual({ status: 'shipped' });
+    expect(screen.queryByRole('button', { name: /^Ship / })).toBeNull();
+  });
+
+  it('shows the 409 detail when the move is not allowed', async () => {
+    renderOrders({
+      [`PATCH /api/order/${paid._id}/status`]: () =>
+        problemResponse(409, 'Conflict', 'Only a paid order can be shipped.'),
+    });
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Ship order of Brake pads for ann@pitstop.com' }),
+    );
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The order of Brake pads could not be changed. Only a paid order can be shipped.',
+    );
+  });
+
+  it('asks before deleting, removes the row at once, and puts it back when the server refuses', async () => {
+    const confirm = mockConfirm(false, true);
+    let refuse: (r: Response) => void = () => undefined;
+    const api = renderOrders({
+      [`DELETE /api/order/${unpaid._id}`]: () => new Promise<Response>((resolve) => (refuse = resolve)),
+    });
+    const del = await screen.findByRole('button', { name: 'Delete order of Headlight for bob@pitstop.com' });
+
+    fireEvent.click(del);
+    expect(confirm).toHaveBeenCalledWith(messages.confirmDelete);
+    expect(api.callsTo(`DELETE /api/order/${unpaid._id}`)).toHaveLength(0);
+
+    fireEvent.click(del);
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: 'Delete order of Headlight for bob@pitstop.com' }),
+      ).toBeNull(),
+    );
+    refuse(problemResponse(500, 'Internal Server Error', 'boom'));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The order of Headlight could not be deleted. Please try again.',
+    );
+    expect(
+      screen.getByRole('button', { name: 'Delete order of Headlight for bob@pitstop.com' }),
+    ).toBeTruthy();
+  });
+
+  it('filters by status, searches by email and pages with Previous/Next', async () => {
+    const api = renderOrders({}, 45);
+    await screen.findByRole('table', { name: 'All orders' });
+    expect(screen.getByText('Orders 1–3 of 45 · page 1 of 3')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'paid' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/dashboard/allorders?status=paid'),
+    );
+    fireEvent.change(screen.getByLabelText('Customer email'), { target: { value: 'ann@pitstop.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/dashboard/allorders?status=paid&email=ann%40pitstop.com',
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    await waitFor(() => {
+      const last = api.callsTo('GET /api/order').at(-1)?.url.searchParams;
+      expect(Object.fromEntries(last ?? [])).toEqual({
+        status: 'paid',
+        email: 'ann@pitstop.com',
+        limit: '20',
+        offset: '20',
+      });
+    });
+    expect(await screen.findByText('Orders 21–23 of 45 · page 2 of 3')).toBeTruthy();
+  });
+});

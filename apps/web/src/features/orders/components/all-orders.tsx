@@ -1,0 +1,191 @@
+import { messages } from '@pitstop/core/messages';
+import { ORDER_STATUSES, type Order, type OrderStatus } from '@pitstop/core/orders';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { inputClass } from '@/components/ui/form-field';
+import { ErrorNotice, StatusNotice } from '@/components/ui/notice';
+import { QueryError } from '@/components/ui/query-error';
+import { Spinner } from '@/components/ui/spinner';
+import { problemText } from '@/lib/error-text';
+import { useChangeOrderStatus, type OrderStatusChange } from '../api/change-order-status';
+import { useDeleteAnyOrder } from '../api/delete-any-order';
+import { useAllOrders } from '../api/get-all-orders';
+import { ordersKeys, type AdminOrdersParams } from '../api/orders-query-keys';
+import { AllOrdersTable } from './all-orders-table';
+import { STATUS_LABELS } from './status-labels';
+
+export const ADMIN_ORDERS_PAGE = 20;
+
+function isStatus(value: string | null): value is OrderStatus {
+  return (ORDER_STATUSES as readonly (string | null)[]).includes(value);
+}
+
+/** The list's filters and page live in the address (?status=&email=&page=), so they survive reloads. */
+function useOrderFilters() {
+  const [search, setSearch] = useSearchParams();
+  const status = search.get('status');
+  const email = search.get('email')?.trim() ?? '';
+  const page = Math.max(1, Math.floor(Number(search.get('page')) || 1));
+  const params: AdminOrdersParams = {
+    status: isStatus(status) ? status : undefined,
+    email: email || undefined,
+    limit: ADMIN_ORDERS_PAGE,
+    offset: (page - 1) * ADMIN_ORDERS_PAGE,
+  };
+
+  function update(next: { status?: string; email?: string; page?: number }) {
+    setSearch((current) => {
+      const out = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(next)) {
+        if (value === undefined) continue;
+        if (value === '' || (key === 'page' && value === 1)) out.delete(key);
+        else out.set(key, String(value));
+      }
+      return out;
+    });
+  }
+  return { params, page, email, update };
+}
+
+const CHANGE_DONE: Record<OrderStatusChange, (order: Order) => string> = {
+  shipped: (o) => `The order of ${o.parts} for ${o.email} is marked shipped; the customer was mailed.`,
+  delivered: (o) => `The order of ${o.parts} for ${o.email} is marked delivered.`,
+};
+
+/** All Orders (admins): filter by status, search by email, page, ship and delete. */
+export function AllOrders() {
+  const { params, page, email, update } = useOrderFilters();
+  const orders = useAllOrders(params);
+  const change = useChangeOrderStatus();
+  const deletion = useDeleteAnyOrder(ordersKeys.admin(params));
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [emailDraft, setEmailDraft] = useState(email);
+
+  function move(order: Order, status: OrderStatusChange) {
+    setNotice(null);
+    setError(null);
+    change.mutate(
+      { order, status },
+      {
+        onSuccess: () => setNotice(CHANGE_DONE[status](order)),
+        onError: (e) =>
+          setError(
+            `The order of ${order.parts} could not be changed. ${problemText(e, 'Please try again.')}`,
+          ),
+      },
+    );
+  }
+
+  function remove(order: Order) {
+    if (!window.confirm(messages.confirmDelete)) return;
+    setNotice(null);
+    setError(null);
+    deletion.mutate(order, {
+      onSuccess: () => setNotice(`The order of ${order.parts} for ${order.email} was deleted.`),
+      onError: (e) =>
+        setError(`The order of ${order.parts} could not be deleted. ${problemText(e, 'Please try again.')}`),
+    });
+  }
+
+  function search(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    update({ email: emailDraft.trim(), page: 1 });
+  }
+
+  const total = orders.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE));
+  const list = orders.data?.orders ?? [];
+  const first = total === 0 ? 0 : params.offset + 1;
+  const last = params.offset + list.length;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="orders-status" className="text-sm font-semibold text-slate-800">
+            Status
+          </label>
+          <select
+            id="orders-status"
+            className={`${inputClass} sm:w-48`}
+            value={params.status ?? ''}
+            onChange={(event) => update({ status: event.target.value, page: 1 })}
+          >
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <form role="search" aria-label="Orders by email" className="flex flex-col gap-1.5" onSubmit={search}>
+          <label htmlFor="orders-email" className="text-sm font-semibold text-slate-800">
+            Customer email
+          </label>
+          <div className="flex gap-2">
+            <input
+              id="orders-email"
+              type="search"
+              inputMode="email"
+              autoComplete="off"
+              className={`${inputClass} sm:w-72`}
+              value={emailDraft}
+              onChange={(event) => setEmailDraft(event.target.value)}
+            />
+            <button type="submit" className={buttonStyles('secondary', 'md')}>
+              Search
+            </button>
+          </div>
+        </form>
+      </div>
+
+      <StatusNotice message={notice} />
+      <ErrorNotice message={error} />
+
+      {orders.isPending ? (
+        <Spinner label="Loading orders" className="py-16" />
+      ) : orders.isError ? (
+        <QueryError onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
+      ) : list.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center text-lg text-slate-700">
+          No orders match.
+        </p>
+      ) : (
+        <AllOrdersTable
+          orders={list}
+          pendingId={change.isPending ? (change.variables?.order._id ?? null) : null}
+          onShip={(order) => move(order, 'shipped')}
+          onDeliver={(order) => move(order, 'delivered')}
+          onDelete={remove}
+        />
+      )}
+
+      <nav aria-label="Orders pages" className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-700" aria-live="polite">
+          {total === 0 ? 'No orders' : `Orders ${first}–${last} of ${total} · page ${page} of ${pages}`}
+        </p>
+        <div className="flex gap-2">
+          <button
+            type="button"
+            className={buttonStyles('secondary', 'md')}
+            disabled={page <= 1}
+            onClick={() => update({ page: page - 1 })}
+          >
+            Previous
+          </button>
+          <button
+            type="button"
+            className={buttonStyles('secondary', 'md')}
+            disabled={page >= pages || orders.isPlaceholderData}
+            onClick={() => update({ page: page + 1 })}
+          >
+            Next
+          </button>
+        </div>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import type { Order } from '@pitstop/core/orders';
+
+export const STATUS_LABELS: Record<Order['status'], string> = {
+  unpaid: 'Unpaid',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
