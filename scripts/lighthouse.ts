@@ -38,6 +38,8 @@ try {
         onlyCategories: Object.keys(budgets),
       });
       if (!result) throw new Error(`no result for ${path}`);
+      if (result.lhr.runtimeError)
+        console.log(`  ${path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
       const scores = Object.fromEntries(
         Object.keys(budgets).map((k) => [k, Math.round((result.lhr.categories[k]?.score ?? 0) * 100)]),
       ) as Record<keyof typeof budgets, number>;
