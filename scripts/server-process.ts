@@ -26,14 +26,20 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built server (npm run build first) on 127.0.0.1 and waits until it is ready. */
-export async function startShop(env: Record<string, string>): Promise<RunningServer> {
+/**
+ * Starts the built server (npm run build first) on 127.0.0.1 and waits until it is ready.
+ * Benchmarks, Lighthouse and the browser tests all start the shop through here.
+ */
+export async function startShop(
+  env: Record<string, string>,
+  options: { port?: number } = {},
+): Promise<RunningServer> {
   const serverFile = path.join(repoRoot, 'apps/api/dist/server.js');
   await fs.access(serverFile).catch(() => {
     throw new Error(`${serverFile} is missing: run npm run build first.`);
   });
   const dataDir = env.DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'pitstop-script-')));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, [serverFile], {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { TextField } from '@/components/ui/text-field';
 import { authErrorText } from '../api/auth-error';
 import { useSignIn } from '../api/sign-in';
 import { AuthErrorPanel } from './auth-error-panel';
@@ -47,29 +47,21 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       className="flex flex-col gap-5"
       onSubmit={form.handleSubmit((values) => signIn.mutate(values, { onSuccess, onError: setFailure }))}
     >
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            className={inputClass}
-          />
-        )}
-      </FormField>
-      <FormField label="Password" error={errors.password?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('password')}
-            type="password"
-            autoComplete="current-password"
-            className={inputClass}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Email"
+        error={errors.email?.message}
+        {...form.register('email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+      />
+      <TextField
+        label="Password"
+        error={errors.password?.message}
+        {...form.register('password')}
+        type="password"
+        autoComplete="current-password"
+      />
       <ForgotPassword getEmail={() => form.getValues('email')} />
       <button type="submit" className={buttonStyles('primary', 'lg', 'w-full')} disabled={signIn.isPending}>
         {signIn.isPending ? 'Logging in…' : 'Log In'}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { TextField } from '@/components/ui/text-field';
 import { authErrorText } from '../api/auth-error';
 import { useSignUp } from '../api/sign-up';
 import { AuthErrorPanel } from './auth-error-panel';
@@ -45,51 +45,35 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
       className="flex flex-col gap-5"
       onSubmit={form.handleSubmit((values) => signUp.mutate(values, { onSuccess, onError: setFailure }))}
     >
-      <FormField label="Name" error={errors.name?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('name')}
-            type="text"
-            autoComplete="name"
-            className={inputClass}
-          />
-        )}
-      </FormField>
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            className={inputClass}
-          />
-        )}
-      </FormField>
-      <FormField label="Password" error={errors.password?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('password', { deps: ['confirmPassword'] })}
-            type="password"
-            autoComplete="new-password"
-            className={inputClass}
-          />
-        )}
-      </FormField>
-      <FormField label="Confirm password" error={errors.confirmPassword?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-            className={inputClass}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Name"
+        error={errors.name?.message}
+        {...form.register('name')}
+        type="text"
+        autoComplete="name"
+      />
+      <TextField
+        label="Email"
+        error={errors.email?.message}
+        {...form.register('email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+      />
+      <TextField
+        label="Password"
+        error={errors.password?.message}
+        {...form.register('password', { deps: ['confirmPassword'] })}
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField
+        label="Confirm password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+      />
       <button type="submit" className={buttonStyles('primary', 'lg', 'w-full')} disabled={signUp.isPending}>
         {signUp.isPending ? 'Creating your account…' : 'Register'}
       </button>

@@ -4,7 +4,7 @@ import { authErrorTexts } from '@pitstop/core/messages';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api-client';
 import { authErrorText } from '../api/auth-error';
 import { useResetPassword } from '../api/reset-password';
@@ -68,28 +68,20 @@ export function ResetPasswordForm({ resetToken }: ResetPasswordFormProps) {
       className="flex flex-col gap-5"
       onSubmit={form.handleSubmit(({ password }) => reset.mutate({ resetToken, newPassword: password }))}
     >
-      <FormField label="New password" error={errors.password?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('password', { deps: ['confirmPassword'] })}
-            type="password"
-            autoComplete="new-password"
-            className={inputClass}
-          />
-        )}
-      </FormField>
-      <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-            className={inputClass}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="New password"
+        error={errors.password?.message}
+        {...form.register('password', { deps: ['confirmPassword'] })}
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField
+        label="Confirm new password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+      />
       <button type="submit" className={buttonStyles('primary', 'lg', 'w-full')} disabled={reset.isPending}>
         {reset.isPending ? 'Saving…' : 'Set new password'}
       </button>

@@ -6,9 +6,9 @@ import type { Part } from '@pitstop/core/parts';
 import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { FormField, inputClass } from '@/components/ui/form-field';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
 import { useCreateOrder } from '../api/create-order';
@@ -158,45 +158,31 @@ function OrderFields({ part, customer, onStockChanged, headingId }: OrderFieldsP
         );
       })}
     >
-      <FormField label="Name" error={errors.name?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('name')}
-            type="text"
-            autoComplete="name"
-            className={inputClass}
-          />
-        )}
-      </FormField>
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            className={inputClass}
-          />
-        )}
-      </FormField>
-      <FormField label="Phone number" error={errors.num?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('num')}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            className={inputClass}
-          />
-        )}
-      </FormField>
-      <FormField label="Part name" error={errors.parts?.message}>
-        {(control) => <input {...control} {...form.register('parts')} type="text" className={inputClass} />}
-      </FormField>
-      <FormField
+      <TextField
+        label="Name"
+        error={errors.name?.message}
+        {...form.register('name')}
+        type="text"
+        autoComplete="name"
+      />
+      <TextField
+        label="Email"
+        error={errors.email?.message}
+        {...form.register('email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+      />
+      <TextField
+        label="Phone number"
+        error={errors.num?.message}
+        {...form.register('num')}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+      />
+      <TextField label="Part name" error={errors.parts?.message} {...form.register('parts')} type="text" />
+      <TextField
         label="Quantity"
         error={errors.quantity?.message}
         hint={
@@ -204,26 +190,19 @@ function OrderFields({ part, customer, onStockChanged, headingId }: OrderFieldsP
             ? 'This part is out of stock for now.'
             : `Order between ${minquantity} and ${availablequantity} units.`
         }
-      >
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('quantity', {
-              // Say why Place Order is disabled as soon as a number is typed, not only on leaving.
-              onChange: (event: { target: { value: string } }) => {
-                if (event.target.value !== '') void form.trigger('quantity');
-              },
-            })}
-            type="number"
-            inputMode="numeric"
-            min={minquantity}
-            max={availablequantity}
-            step={1}
-            placeholder={shopTexts.quantityBelowMin(minquantity)}
-            className={inputClass}
-          />
-        )}
-      </FormField>
+        {...form.register('quantity', {
+          // Say why Place Order is disabled as soon as a number is typed, not only on leaving.
+          onChange: (event: { target: { value: string } }) => {
+            if (event.target.value !== '') void form.trigger('quantity');
+          },
+        })}
+        type="number"
+        inputMode="numeric"
+        min={minquantity}
+        max={availablequantity}
+        step={1}
+        placeholder={shopTexts.quantityBelowMin(minquantity)}
+      />
       <p role="status" className={booked ? 'font-semibold text-green-800' : 'sr-only'}>
         {booked ? messages.orderBooked : ''}
       </p>

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormField, fileInputClass, inputClass } from '@/components/ui/form-field';
 import { ErrorNotice } from '@/components/ui/notice';
+import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api-client';
 import { problemText } from '@/lib/error-text';
 import { photoFileSchema, UPLOAD_MAX_MB } from '@/lib/photo-file';
@@ -192,32 +193,23 @@ export function PartForm({ part, onSaved }: PartFormProps) {
     >
       <fieldset className="grid gap-5 sm:grid-cols-2">
         <legend className="mb-4 text-xl font-bold text-slate-900">Details</legend>
-        <FormField label="Name" error={errors.name?.message}>
-          {(control) => <input {...control} {...form.register('name')} type="text" className={inputClass} />}
-        </FormField>
-        <FormField label="Part number" error={errors.partNumber?.message}>
-          {(control) => (
-            <input {...control} {...form.register('partNumber')} type="text" className={inputClass} />
-          )}
-        </FormField>
-        <FormField label="Seller" error={errors.seller?.message}>
-          {(control) => (
-            <input {...control} {...form.register('seller')} type="text" className={inputClass} />
-          )}
-        </FormField>
-        <FormField label="Price ($)" error={errors.price?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...numberField('price')}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min={0}
-              className={inputClass}
-            />
-          )}
-        </FormField>
+        <TextField label="Name" error={errors.name?.message} {...form.register('name')} type="text" />
+        <TextField
+          label="Part number"
+          error={errors.partNumber?.message}
+          {...form.register('partNumber')}
+          type="text"
+        />
+        <TextField label="Seller" error={errors.seller?.message} {...form.register('seller')} type="text" />
+        <TextField
+          label="Price ($)"
+          error={errors.price?.message}
+          {...numberField('price')}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min={0}
+        />
         <FormField label="Brand" error={errors.brand?.message}>
           {(control) => (
             <select
@@ -304,42 +296,30 @@ export function PartForm({ part, onSaved }: PartFormProps) {
 
       <fieldset className="grid gap-5 sm:grid-cols-3">
         <legend className="mb-4 text-xl font-bold text-slate-900">Stock</legend>
-        <FormField label="Stock" error={errors.stock?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...numberField('stock')}
-              type="number"
-              min={0}
-              step={1}
-              className={inputClass}
-            />
-          )}
-        </FormField>
-        <FormField label="Available quantity" error={errors.availablequantity?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...numberField('availablequantity')}
-              type="number"
-              min={0}
-              step={1}
-              className={inputClass}
-            />
-          )}
-        </FormField>
-        <FormField label="Minimum order quantity" error={errors.minquantity?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...numberField('minquantity')}
-              type="number"
-              min={1}
-              step={1}
-              className={inputClass}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Stock"
+          error={errors.stock?.message}
+          {...numberField('stock')}
+          type="number"
+          min={0}
+          step={1}
+        />
+        <TextField
+          label="Available quantity"
+          error={errors.availablequantity?.message}
+          {...numberField('availablequantity')}
+          type="number"
+          min={0}
+          step={1}
+        />
+        <TextField
+          label="Minimum order quantity"
+          error={errors.minquantity?.message}
+          {...numberField('minquantity')}
+          type="number"
+          min={1}
+          step={1}
+        />
       </fieldset>
 
       <fieldset className="flex flex-col gap-3">

@@ -2,13 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { OCCUPATIONS, UserInfoSchema, type Profile } from '@pitstop/core/accounts';
 import { authErrorTexts } from '@pitstop/core/messages';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { FormField, fileInputClass, inputClass, readOnlyInputClass } from '@/components/ui/form-field';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { PhotoField } from '@/components/ui/photo-field';
+import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api-client';
 import { photoFileSchema, UPLOAD_MAX_MB } from '@/lib/photo-file';
-import { UPLOAD_ACCEPT } from '@/lib/uploads';
 import { useSaveProfile } from '../api/save-profile';
 
 /**
@@ -108,58 +109,33 @@ export function UserInfoForm({ profile, onSaved }: UserInfoFormProps) {
       <h2 id="user-info-heading" className="text-xl font-bold text-slate-900">
         User information
       </h2>
-      <FormField label="Name" error={errors.name?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('name')}
-            type="text"
-            autoComplete="name"
-            className={inputClass}
-          />
-        )}
-      </FormField>
-      <FormField label="Email" error={errors.email?.message} hint="The email you sign in with.">
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('email')}
-            type="email"
-            autoComplete="email"
-            readOnly
-            className={readOnlyInputClass}
-          />
-        )}
-      </FormField>
-      <FormField
-        label="Photo"
+      <TextField
+        label="Name"
+        error={errors.name?.message}
+        {...form.register('name')}
+        type="text"
+        autoComplete="name"
+      />
+      <TextField
+        label="Email"
+        error={errors.email?.message}
+        hint="The email you sign in with."
+        {...form.register('email')}
+        type="email"
+        autoComplete="email"
+        readOnly
+      />
+      <PhotoField
+        control={form.control}
+        name="photo"
         error={errors.photo?.message}
         hint={
           currentImage
             ? `Choose a new PNG, JPEG or WebP photo (up to ${UPLOAD_MAX_MB} MB), or keep the current one.`
             : `A PNG, JPEG or WebP photo, up to ${UPLOAD_MAX_MB} MB.`
         }
-      >
-        {(control) => (
-          <Controller
-            control={form.control}
-            name="photo"
-            render={({ field }) => (
-              <input
-                {...control}
-                key={pickerKey}
-                ref={field.ref}
-                name={field.name}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
-                type="file"
-                accept={UPLOAD_ACCEPT}
-                className={fileInputClass}
-              />
-            )}
-          />
-        )}
-      </FormField>
+        resetKey={pickerKey}
+      />
       <FormField label="Occupation" error={errors.occupation?.message}>
         {(control) => (
           // defaultValue as well as register: the initial choice must not depend on when the

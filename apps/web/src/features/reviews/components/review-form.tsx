@@ -5,10 +5,11 @@ import { CreateReviewSchema, REVIEW_MAX } from '@pitstop/core/reviews';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { FormField, fileInputClass, inputClass, readOnlyInputClass } from '@/components/ui/form-field';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { PhotoField } from '@/components/ui/photo-field';
+import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api-client';
 import { photoFileSchema, UPLOAD_MAX_MB } from '@/lib/photo-file';
-import { UPLOAD_ACCEPT } from '@/lib/uploads';
 import { useAddReview } from '../api/create-review';
 import { RatingInput } from './rating-input';
 
@@ -114,29 +115,22 @@ export function ReviewForm({ partId, customer, onAdded }: ReviewFormProps) {
       >
         {added ? messages.reviewAdded : ''}
       </p>
-      <FormField label="Name" error={errors.name?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('name')}
-            type="text"
-            autoComplete="name"
-            className={inputClass}
-          />
-        )}
-      </FormField>
-      <FormField label="Email" error={errors.email?.message} hint="The email you sign in with.">
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('email')}
-            type="email"
-            autoComplete="email"
-            readOnly
-            className={readOnlyInputClass}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Name"
+        error={errors.name?.message}
+        {...form.register('name')}
+        type="text"
+        autoComplete="name"
+      />
+      <TextField
+        label="Email"
+        error={errors.email?.message}
+        hint="The email you sign in with."
+        {...form.register('email')}
+        type="email"
+        autoComplete="email"
+        readOnly
+      />
       <Controller
         control={form.control}
         name="rating"
@@ -161,31 +155,13 @@ export function ReviewForm({ partId, customer, onAdded }: ReviewFormProps) {
           />
         )}
       </FormField>
-      <FormField
-        label="Photo"
+      <PhotoField
+        control={form.control}
+        name="photo"
         error={errors.photo?.message}
         hint={`A PNG, JPEG or WebP photo of the part, up to ${UPLOAD_MAX_MB} MB.`}
-      >
-        {(control) => (
-          <Controller
-            control={form.control}
-            name="photo"
-            render={({ field }) => (
-              <input
-                {...control}
-                key={pickerKey}
-                ref={field.ref}
-                name={field.name}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
-                type="file"
-                accept={UPLOAD_ACCEPT}
-                className={fileInputClass}
-              />
-            )}
-          />
-        )}
-      </FormField>
+        resetKey={pickerKey}
+      />
       {generalError ? (
         <p role="alert" className="font-medium text-red-700">
           Error: {addErrorText(addReview.error)}

@@ -2,15 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AddUserSchema } from '@pitstop/core/admin';
 import { OCCUPATIONS } from '@pitstop/core/accounts';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { FormField, fileInputClass, inputClass } from '@/components/ui/form-field';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { PhotoField } from '@/components/ui/photo-field';
+import { TextField } from '@/components/ui/text-field';
 import { ErrorNotice, StatusNotice } from '@/components/ui/notice';
 import { isApiError } from '@/lib/api-client';
 import { problemText } from '@/lib/error-text';
 import { photoFileSchema, UPLOAD_MAX_MB } from '@/lib/photo-file';
-import { UPLOAD_ACCEPT } from '@/lib/uploads';
 import { useAddUser } from '../api/add-user';
 
 /** The shared AddUserSchema, with the photo as the file picked here (uploaded on submit). */
@@ -79,28 +80,21 @@ export function AddUserForm() {
         User information
       </h2>
       <StatusNotice message={added} />
-      <FormField label="Name" error={errors.name?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('name')}
-            type="text"
-            autoComplete="off"
-            className={inputClass}
-          />
-        )}
-      </FormField>
-      <FormField label="Email" error={errors.email?.message} hint="We mail a link to set a password here.">
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('email')}
-            type="email"
-            autoComplete="off"
-            className={inputClass}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Name"
+        error={errors.name?.message}
+        {...form.register('name')}
+        type="text"
+        autoComplete="off"
+      />
+      <TextField
+        label="Email"
+        error={errors.email?.message}
+        hint="We mail a link to set a password here."
+        {...form.register('email')}
+        type="email"
+        autoComplete="off"
+      />
       <FormField label="Occupation" error={errors.occupation?.message}>
         {(control) => (
           <select {...control} {...form.register('occupation')} defaultValue="" className={inputClass}>
@@ -113,31 +107,13 @@ export function AddUserForm() {
           </select>
         )}
       </FormField>
-      <FormField
-        label="Photo"
+      <PhotoField
+        control={form.control}
+        name="photo"
         error={errors.photo?.message}
         hint={`A PNG, JPEG or WebP photo, up to ${UPLOAD_MAX_MB} MB.`}
-      >
-        {(control) => (
-          <Controller
-            control={form.control}
-            name="photo"
-            render={({ field }) => (
-              <input
-                {...control}
-                key={pickerKey}
-                ref={field.ref}
-                name={field.name}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
-                type="file"
-                accept={UPLOAD_ACCEPT}
-                className={fileInputClass}
-              />
-            )}
-          />
-        )}
-      </FormField>
+        resetKey={pickerKey}
+      />
       <ErrorNotice message={error} />
       <button
         type="submit"
