@@ -1,17 +1,15 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InsertedSchema } from '@pitstop/core/accounts';
 import { PartInputSchema } from '@pitstop/core/admin';
 import { DeletedSchema } from '@pitstop/core/orders';
 import { requireAdmin } from '../../auth/plugin.js';
-import { AppError } from '../../lib/errors.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
 import { PartListQuerySchema, PartParamsSchema, PartSchema } from '@pitstop/core/parts';
 import { ProblemSchema } from '@pitstop/core/problem';
 import type { CachedResponse } from '../../lib/response-cache.js';
+import { requireStoredUpload } from '../uploads/service.js';
 import { createPartFromInput, deletePartById, getPart, listParts, updatePartFromInput } from './service.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -92,18 +90,6 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     404: ProblemSchema,
     409: ProblemSchema,
   };
-  const checkPhoto = async (img: string) => {
-    const base = img.startsWith('/uploads/') ? app.config.dataDir : app.config.webDist;
-    const exists = await fs.access(path.join(base, img)).then(
-      () => true,
-      () => false,
-    );
-    if (!exists && img.startsWith('/uploads/')) {
-      throw new AppError('invalid', 'Upload the photo first', [
-        { field: 'img', message: 'Upload the photo first' },
-      ]);
-    }
-  };
 
   app.post(
     '/parts',
@@ -118,7 +104,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await checkPhoto(request.body.img);
+      await requireStoredUpload(app.config.dataDir, request.body.img);
       const result = await createPartFromInput(app.db, request.body);
       app.catalogueCache.invalidate();
       return result;
@@ -139,7 +125,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await checkPhoto(request.body.img);
+      await requireStoredUpload(app.config.dataDir, request.body.img);
       const part = await updatePartFromInput(app.db, request.params.id, request.body);
       app.catalogueCache.invalidate();
       return part;

@@ -1,11 +1,10 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { CreateReviewInput, Review } from '@pitstop/core/reviews';
 import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import { orders, parts, reviews, type ReviewRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { requireStoredUpload } from '../uploads/service.js';
 import { sameEmail } from '../users/service.js';
 
 export function toReview(row: ReviewRow): Review {
@@ -36,14 +35,7 @@ export async function addReview(
       { field: 'email', message: 'Use the email you are signed in with.' },
     ]);
   }
-  const photoExists = await fs.access(path.join(dataDir, input.img)).then(
-    () => true,
-    () => false,
-  );
-  if (!photoExists)
-    throw new AppError('invalid', 'Upload the photo first', [
-      { field: 'img', message: 'Upload the photo first' },
-    ]);
+  await requireStoredUpload(dataDir, input.img);
 
   return db.transaction(async (tx) => {
     const [part] = await tx

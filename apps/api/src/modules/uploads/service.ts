@@ -56,3 +56,17 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<str
   await fs.rename(temporary, file);
   return `/uploads/${name}`;
 }
+
+/**
+ * A picture address a form sends must be one of our stored uploads (or, for catalogue art, one
+ * of the shop's own /images). Anything under /uploads/ that was never stored is refused.
+ */
+export async function requireStoredUpload(dataDir: string, url: string, field = 'img'): Promise<void> {
+  if (!url.startsWith('/uploads/')) return;
+  const exists = await fs.access(path.join(dataDir, url)).then(
+    () => true,
+    () => false,
+  );
+  if (!exists)
+    throw new AppError('invalid', 'Upload the photo first', [{ field, message: 'Upload the photo first' }]);
+}

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,6 +17,7 @@ import { ModifiedSchema } from '@pitstop/core/payments';
 import { currentUser, requireAdmin, requireUser } from '../../auth/plugin.js';
 import { sessions, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { requireStoredUpload } from '../uploads/service.js';
 import {
   checkAdmin,
   deleteUser,
@@ -114,16 +113,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const file = path.join(app.config.dataDir, request.body.img);
-      const exists = await fs.access(file).then(
-        () => true,
-        () => false,
-      );
-      if (!exists) {
-        throw new AppError('invalid', 'Upload the photo first', [
-          { field: 'img', message: 'Upload the photo first' },
-        ]);
-      }
+      await requireStoredUpload(app.config.dataDir, request.body.img);
       return saveOwnProfile(app.db, currentUser(request), request.body);
     },
   );
@@ -197,17 +187,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
           { field: 'email', message: 'That email is already registered.' },
         ]);
       }
-      const photo = path.join(app.config.dataDir, img);
-      if (
-        !(await fs.access(photo).then(
-          () => true,
-          () => false,
-        ))
-      ) {
-        throw new AppError('invalid', 'Upload the photo first', [
-          { field: 'img', message: 'Upload the photo first' },
-        ]);
-      }
+      await requireStoredUpload(app.config.dataDir, img);
       // A random password nobody knows; the person chooses their own through the mailed link.
       const { user } = await app.auth.api.signUpEmail({
         body: { name, email, password: randomBytes(24).toString('base64url') },
