@@ -1,10 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Role } from '@pitstop/core/accounts';
-import { users } from '../db/schema.js';
 import { AppError, problem } from '../lib/errors.js';
 import type { Auth } from './auth.js';
 
@@ -46,17 +44,14 @@ export async function readSessionUser(
     .getSession({ headers: fromNodeHeaders(request.headers) })
     .catch(() => null);
   if (!found) return null;
-  const [row] = await app.db
-    .select({ role: users.role, email: users.email, name: users.name })
-    .from(users)
-    .where(eq(users.id, found.user.id))
-    .limit(1);
-  if (!row) return null;
+  // getSession reads the session and its user from the database on every call (no cookie
+  // cache is configured), so the role here is current: a demotion takes effect at once.
+  const { user } = found;
   request.user = {
-    id: found.user.id,
-    email: row.email,
-    name: row.name,
-    role: row.role,
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role === 'admin' ? 'admin' : 'user',
     token: found.session.token,
   };
   return request.user;

@@ -7,6 +7,7 @@ import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import { orders, parts, type OrderRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { escapeLike } from '../../lib/sql.js';
 import { sameEmail } from '../users/service.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -114,8 +115,7 @@ export async function listAllOrders(
 ): Promise<{ items: Order[]; total: number }> {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(orders.status, query.status));
-  if (query.email)
-    conditions.push(ilike(orders.email, `%${query.email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (query.email) conditions.push(ilike(orders.email, `%${escapeLike(query.email)}%`));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, counted] = await Promise.all([
     db

@@ -5,14 +5,11 @@ import type { Part, PartListQuery } from '@pitstop/core/parts';
 import type { Db } from '../../db/client.js';
 import { partFitments, parts, type FitmentRow, type PartRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { escapeLike } from '../../lib/sql.js';
 
 export interface PartPage {
   items: Part[];
   total: number;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function toPart(row: PartRow, fitment: FitmentRow[]): Part {
