@@ -202,6 +202,7 @@ describe('an admin walks every table and form', () => {
     await page.getByLabel('Model 1', { exact: true }).fill('Pulsar 150');
     await page.getByLabel('From year 1', { exact: true }).fill('2019');
     await page.getByLabel('To year 1', { exact: true }).fill('2024');
+    await page.getByLabel('Note 1', { exact: true }).fill('Not for the Pulsar 150 Neon');
     // The photo uploads as soon as it is chosen; its preview shows once it is stored.
     await expect
       .poll(() => page.getByRole('img', { name: 'Chosen for this part' }).isVisible(), { timeout: 10_000 })
@@ -212,6 +213,12 @@ describe('an admin walks every table and form', () => {
     await expect.poll(() => edit.isVisible()).toBe(true);
 
     await edit.click();
+    // The fitment row loads with its note and default quantity; the edit picks a position.
+    await expect
+      .poll(() => page.getByLabel('Note 1', { exact: true }).inputValue())
+      .toBe('Not for the Pulsar 150 Neon');
+    expect(await page.getByLabel('Quantity per bike 1', { exact: true }).inputValue()).toBe('1');
+    await page.getByLabel('Position 1', { exact: true }).selectOption('Left');
     await page.getByLabel('Price ($)', { exact: true }).fill('35.50');
     await page.getByRole('button', { name: 'Save part' }).click();
     await page.waitForURL('**/dashboard/parts');
@@ -221,6 +228,17 @@ describe('an admin walks every table and form', () => {
     expect(found).toMatchObject({ name, price: 35.5, brand: 'Bajaj', minquantity: 2 });
     expect(found.img).toMatch(/^\/uploads\/[a-f0-9]{64}\.webp$/);
     expect(found.specifications).toEqual([{ key: 'Plates', value: '5' }]);
-    expect(found.fitment).toEqual([{ make: 'Bajaj', model: 'Pulsar 150', yearFrom: 2019, yearTo: 2024 }]);
+    expect(found.universal).toBe(false);
+    expect(found.fitment).toEqual([
+      {
+        make: 'Bajaj',
+        model: 'Pulsar 150',
+        yearFrom: 2019,
+        yearTo: 2024,
+        position: 'left',
+        quantity: 1,
+        note: 'Not for the Pulsar 150 Neon',
+      },
+    ]);
   });
 });

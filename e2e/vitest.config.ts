@@ -7,6 +7,9 @@ export default defineConfig({
     exclude: ['node_modules/**'],
     globalSetup: ['./global-setup.ts'],
     testTimeout: 60_000,
+    // Pages answer in well under a second alone, but two suites share two cores with the server
+    // and Chromium: polls wait up to 10 s (the page actions' own limit) before failing.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     hookTimeout: 120_000,
     // One server, one browser per file; two files at a time fits two cores.
     maxWorkers: 2,

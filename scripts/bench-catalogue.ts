@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { scratchDatabase } from './scratch-database.ts';
 import { freePort, repoRoot, startShop, type RunningServer } from './server-process.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -70,26 +70,6 @@ async function startBare(body: Buffer): Promise<{ url: string; stop(): Promise<v
   };
 }
 
-async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `pitstop_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 async function benchShop(
   label: string,
   shop: RunningServer,
@@ -115,7 +95,7 @@ try {
   await lite.stop();
 }
 
-const db = await scratchDatabase();
+const db = await scratchDatabase(pgUrl, `pitstop_bench_${process.pid}`);
 const postgres = await startShop({ DATABASE_URL: db.url });
 try {
   const result = await benchShop('PostgreSQL', postgres);

@@ -25,6 +25,11 @@ import { registerErrorHandling } from './lib/errors.js';
 import { ResponseCache } from './lib/response-cache.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { partsRoutes } from './modules/parts/routes.js';
+import { catalogueIoRoutes } from './modules/catalogue-io/routes.js';
+import { garageRoutes } from './modules/garage/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
+import { vehiclesRoutes } from './modules/vehicles/routes.js';
+import { syncVehicleList } from './modules/vehicles/service.js';
 import { registerDocs } from './plugins/docs.js';
 import { computeSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
@@ -111,6 +116,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     invitations,
   });
 
+  const vehiclesAdded = await syncVehicleList(database.db);
+  if (vehiclesAdded) app.log.info(`Added ${vehiclesAdded} model years to the vehicle list.`);
   if (config.seedDemoData) {
     const added = await seedDemoCatalogue(database.db);
     if (added) app.log.info(`Seeded the demo catalogue with ${added} parts.`);
@@ -166,6 +173,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerAuth(app, auth, { rateLimitPerMinute: config.authRateLimit, redis });
   await app.register(healthRoutes);
   await app.register(partsRoutes, { prefix: '/api' });
+  await app.register(catalogueIoRoutes, { prefix: '/api' });
+  await app.register(vehiclesRoutes, { prefix: '/api' });
+  await app.register(searchRoutes, { prefix: '/api' });
+  await app.register(garageRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(adminUsersRoutes, { prefix: '/api' });
   await app.register(ordersRoutes, { prefix: '/api' });

@@ -73,6 +73,7 @@ export const PartInputSchema = z
     category: z.enum(CATEGORIES, { error: 'Choose a category' }),
     partNumber: z.string().trim().min(1, 'Enter the part number').max(60),
     specifications: z.array(SpecificationSchema).max(30).default([]),
+    universal: z.boolean().default(false),
     fitment: z.array(FitmentSchema).max(50).default([]),
   })
   .refine((p) => p.minquantity <= p.availablequantity || p.availablequantity === 0, {
@@ -112,3 +113,15 @@ export const DashboardSchema = z.object({
     .nullable(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
+
+/** POST /api/parts/import (admins): what a CSV upload did; good rows land, bad ones are listed. */
+export const ImportResultSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  /** At most IMPORT_FAILURES_LISTED problems (line is the 1-based CSV line, field the column). */
+  failed: z.array(z.object({ line: z.number().int(), field: z.string(), message: z.string() })),
+  /** How many rows did not land, including those whose problems did not fit in `failed`. */
+  failedRows: z.number().int(),
+});
+export type ImportResult = z.infer<typeof ImportResultSchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { BRANDS, CATEGORIES, PARTS_PAGE_DEFAULT, PARTS_PAGE_MAX } from './catalogue.js';
+import { FITMENT_POSITIONS, VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN } from './fitment.js';
+import { PART_SORTS } from './search.js';
 
 export const SpecificationSchema = z.object({
   key: z.string().trim().min(1).max(60),
@@ -10,8 +12,13 @@ export const FitmentSchema = z
   .object({
     make: z.string().trim().min(1).max(60),
     model: z.string().trim().min(1).max(80),
-    yearFrom: z.number().int().min(1950).max(2100),
-    yearTo: z.number().int().min(1950).max(2100),
+    yearFrom: z.number().int().min(VEHICLE_YEAR_MIN).max(VEHICLE_YEAR_MAX),
+    yearTo: z.number().int().min(VEHICLE_YEAR_MIN).max(VEHICLE_YEAR_MAX),
+    /** Where on the bike it goes; none for parts with one place (a chain kit, an oil filter). */
+    position: z.enum(FITMENT_POSITIONS).nullable().default(null),
+    /** Units one bike takes (two mirrors, one chain kit). */
+    quantity: z.number().int().min(1).max(99).default(1),
+    note: z.string().trim().max(200).nullable().default(null),
   })
   .refine((f) => f.yearFrom <= f.yearTo, {
     message: 'The first year must not be after the last year',
@@ -35,6 +42,8 @@ export const PartSchema = z.object({
   category: z.string(),
   partNumber: z.string(),
   specifications: z.array(SpecificationSchema),
+  /** Fits any bike (a phone mount, a chain lube): shown as "Universal" and kept by the bike filter. */
+  universal: z.boolean(),
   fitment: z.array(FitmentSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -45,6 +54,10 @@ export const PartIdSchema = z.uuid({ message: 'That is not a valid part id.' });
 export const PartParamsSchema = z.object({ id: PartIdSchema });
 
 const optionalText = z.string().trim().min(1).max(80).optional();
+const optionalPrice = z.coerce.number().min(0).max(100_000).optional();
+
+// The sorts live in the zod-free search.ts so the web's catalogue can use them without zod.
+export { PART_SORTS, SORT_LABELS, type PartSort } from './search.js';
 
 export const PartListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(PARTS_PAGE_MAX).default(PARTS_PAGE_DEFAULT),
@@ -54,6 +67,46 @@ export const PartListQuerySchema = z.object({
   category: z.enum(CATEGORIES).optional(),
   make: optionalText,
   model: optionalText,
-  year: z.coerce.number().int().min(1950).max(2100).optional(),
+  year: z.coerce.number().int().min(VEHICLE_YEAR_MIN).max(VEHICLE_YEAR_MAX).optional(),
+  minPrice: optionalPrice,
+  maxPrice: optionalPrice,
+  /** Only `true` filters; anything else in the URL is refused rather than read as false. */
+  inStock: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  minRating: z.coerce.number().min(0).max(5).optional(),
+  /** Relevance needs search text; without it, relevance is catalogue order. */
+  sort: z.enum(PART_SORTS).default('relevance'),
 });
 export type PartListQuery = z.infer<typeof PartListQuerySchema>;
+/** The filters alone (what facets are counted under). */
+export const PartFacetsQuerySchema = PartListQuerySchema.omit({ limit: true, offset: true, sort: true });
+export type PartFacetsQuery = z.infer<typeof PartFacetsQuerySchema>;
+
+const FacetCountSchema = z.object({ value: z.string(), count: z.number().int() });
+/**
+ * GET /api/parts/facets: each facet counted under every other active filter, so a count says how
+ * many parts picking that value would show. `price` is the range under every filter but price.
+ */
+export const PartFacetsSchema = z.object({
+  brand: z.array(FacetCountSchema),
+  category: z.array(FacetCountSchema),
+  price: z.object({ min: z.number().nullable(), max: z.number().nullable() }),
+  inStock: z.number().int(),
+  /** The closest part name when the search text matched nothing ("Did you mean …"). */
+  didYouMean: z.string().nullable(),
+});
+export type PartFacets = z.infer<typeof PartFacetsSchema>;
+
+export const SuggestQuerySchema = z.object({ q: z.string().trim().min(1).max(80) });
+export const SuggestionsSchema = z.object({
+  parts: z.array(z.object({ _id: z.string(), name: z.string(), partNumber: z.string() })),
+  vehicles: z.array(z.object({ year: z.number().int(), make: z.string(), model: z.string() })),
+});
+export type Suggestions = z.infer<typeof SuggestionsSchema>;
+
+/** A part number as matched: no dashes, spaces or case ("15-9080" → "159080"). */
+export function partNumberKey(value: string): string {
+  return value.toLowerCase().replace(/[^a-z0-9]/g, '');
+}

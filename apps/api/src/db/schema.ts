@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -9,8 +10,12 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { FitmentPosition } from '@pitstop/core/fitment';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export interface Specification {
   key: string;
@@ -41,6 +46,17 @@ export const parts = pgTable(
     category: text('category').notNull(),
     partNumber: text('part_number').notNull().unique(),
     specifications: jsonb('specifications').$type<Specification[]>().notNull().default([]),
+    universal: boolean('universal').notNull().default(false),
+    /** The part number as searched: "15-9080", "15 9080" and "159080" are one key. */
+    partNumberKey: text('part_number_key')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(regexp_replace(part_number, '[^a-zA-Z0-9]', '', 'g'))`),
+    /** Part number and name weigh most, then brand and category, then the description. */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, part_number || ' ' || name), 'A') || setweight(to_tsvector('english'::regconfig, brand || ' ' || replace(category, '-', ' ')), 'B') || setweight(to_tsvector('english'::regconfig, description), 'C')`,
+      ),
     ...timestamps,
   },
   (t) => [
@@ -52,7 +68,25 @@ export const parts = pgTable(
     index('parts_listing_idx').on(t.createdAt, t.id),
     index('parts_brand_idx').on(t.brand),
     index('parts_category_idx').on(t.category),
+    index('parts_search_idx').using('gin', t.searchVector),
+    index('parts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('parts_number_key_idx').on(t.partNumberKey.op('text_pattern_ops')),
+    index('parts_price_idx').on(t.priceCents),
   ],
+);
+
+/** The bikes the shop knows: one row per model year, so the selector lists real years only. */
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    year: integer('year').notNull(),
+    variant: text('variant'),
+    engine: text('engine'),
+  },
+  (t) => [uniqueIndex('vehicles_year_make_model_idx').on(t.year, t.make, t.model)],
 );
 
 export const partFitments = pgTable(
@@ -66,11 +100,17 @@ export const partFitments = pgTable(
     model: text('model').notNull(),
     yearFrom: integer('year_from').notNull(),
     yearTo: integer('year_to').notNull(),
+    position: text('position').$type<FitmentPosition>(),
+    quantity: integer('quantity').notNull().default(1),
+    note: text('note'),
   },
   (t) => [
     check('fitment_years_ordered', sql`${t.yearFrom} <= ${t.yearTo}`),
+    check('fitment_quantity_positive', sql`${t.quantity} >= 1`),
+    check('fitment_position_known', sql`${t.position} in ('front', 'rear', 'left', 'right', 'pair')`),
     index('part_fitments_part_idx').on(t.partId),
-    index('part_fitments_vehicle_idx').on(t.make, t.model),
+    // Covers the bike filter: one index range per bike, part ids read from the index alone.
+    index('part_fitments_vehicle_idx').on(t.make, t.model, t.yearFrom, t.yearTo, t.partId),
   ],
 );
 
@@ -150,6 +190,29 @@ export const verifications = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/** A customer's saved bikes; at most one is active (the one the shop filters and badges by). */
+export const garageVehicles = pgTable(
+  'garage_vehicles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    active: boolean('active').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('garage_user_vehicle_idx').on(t.userId, t.year, t.make, t.model),
+    uniqueIndex('garage_one_active_idx')
+      .on(t.userId)
+      .where(sql`${t.active}`),
+  ],
+);
+export type GarageVehicleRow = typeof garageVehicles.$inferSelect;
 
 export const ORDER_STATUS_VALUES = ['unpaid', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
 

@@ -169,6 +169,122 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   return { data: data as T, status: response.status, headers: response.headers };
 }
 
+export interface UploadProgress {
+  loaded: number;
+  /** Null when the browser cannot tell the size. */
+  total: number | null;
+}
+
+export interface UploadOptions {
+  method?: 'POST' | 'PUT';
+  body: FormData;
+  /** Called as the body goes out (XMLHttpRequest upload events: fetch cannot report them). */
+  onProgress?: (progress: UploadProgress) => void;
+  /** Called once the whole body is sent, while the server works on its answer. */
+  onUploaded?: () => void;
+  signal?: AbortSignal | undefined;
+  token?: string | null;
+  signOutOn401?: boolean;
+}
+
+function headersOf(xhr: XMLHttpRequest): Headers {
+  const headers = new Headers();
+  for (const line of xhr
+    .getAllResponseHeaders()
+    .trim()
+    .split(/[\r\n]+/)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+  }
+  return headers;
+}
+
+/**
+ * A multipart upload that reports its progress: the same token, 401 handling and problem+json
+ * errors as apiRequest, over XMLHttpRequest because fetch has no upload progress events.
+ */
+export function uploadWithProgress<T>(path: string, options: UploadOptions): Promise<ApiResponse<T>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(options.method ?? 'POST', buildApiUrl(path));
+    xhr.setRequestHeader('Accept', 'application/json, application/problem+json');
+    const token = options.token === undefined ? getAccessToken() : options.token;
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+
+    xhr.upload.addEventListener('progress', (event) => {
+      options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : null });
+    });
+    xhr.upload.addEventListener('load', () => options.onUploaded?.());
+    xhr.addEventListener('load', () => {
+      const contentType = xhr.getResponseHeader('content-type') ?? '';
+      let data: unknown = xhr.responseText === '' ? undefined : xhr.responseText;
+      if (contentType.includes('json') && typeof data === 'string') {
+        try {
+          data = JSON.parse(data) as unknown;
+        } catch {
+          data = undefined;
+        }
+      }
+      if (xhr.status === 401 && options.signOutOn401 !== false) {
+        clearAccessToken();
+        emitUnauthorized();
+      }
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(toApiError(xhr.status, xhr.statusText, data));
+        return;
+      }
+      resolve({ data: data as T, status: xhr.status, headers: headersOf(xhr) });
+    });
+    xhr.addEventListener('error', () =>
+      reject(new ApiError({ status: 0, title: 'Network error', detail: 'The shop could not be reached.' })),
+    );
+    xhr.addEventListener('abort', () => reject(new DOMException('The upload was cancelled.', 'AbortError')));
+    if (options.signal) {
+      if (options.signal.aborted) {
+        reject(new DOMException('The upload was cancelled.', 'AbortError'));
+        return;
+      }
+      options.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    xhr.send(options.body);
+  });
+}
+
+/**
+ * A file download (CSV export) as a Blob, with the stored token; refusals become ApiErrors like
+ * every other call. The suggested file name comes from Content-Disposition when there is one.
+ */
+export async function apiBlob(
+  path: string,
+  options: Omit<ApiRequestOptions, 'method' | 'body'> = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const headers = new Headers();
+  const token = options.token === undefined ? getAccessToken() : options.token;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(buildApiUrl(path, options.params), {
+      headers,
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, title: 'Network error', detail: 'The shop could not be reached.' });
+  }
+  if (!response.ok) {
+    const data = await readBody(response);
+    if (response.status === 401 && options.signOutOn401 !== false) {
+      clearAccessToken();
+      emitUnauthorized();
+    }
+    throw toApiError(response.status, response.statusText, data);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), filename };
+}
+
 export async function apiGet<T>(
   path: string,
   options: Omit<ApiRequestOptions, 'method' | 'body'> = {},

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { storageSubscription } from './storage-subscription';
 
 /**
  * The browser side of a session (spec §3): the access token the API issued, kept in
@@ -7,11 +8,7 @@ import { useSyncExternalStore } from 'react';
  */
 export const ACCESS_TOKEN_KEY = 'accessToken';
 
-const listeners = new Set<() => void>();
-
-function notify() {
-  for (const listener of listeners) listener();
-}
+const { subscribe, notify } = storageSubscription(ACCESS_TOKEN_KEY);
 
 export function getAccessToken(): string | null {
   try {
@@ -38,19 +35,6 @@ export function clearAccessToken(): void {
   } finally {
     notify();
   }
-}
-
-function onStorage(event: StorageEvent) {
-  if (event.key === ACCESS_TOKEN_KEY || event.key === null) notify();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  if (listeners.size === 1) window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
-  };
 }
 
 /** The stored access token, or null when signed out; re-renders when it changes. */

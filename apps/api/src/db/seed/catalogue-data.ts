@@ -15,11 +15,18 @@ export type PartCategory =
 
 export type PartBrand = 'Yamaha' | 'Suzuki' | 'TVS' | 'Bajaj' | 'Hero' | 'Honda';
 
+export type SeedPosition = 'front' | 'rear' | 'left' | 'right' | 'pair';
+
 export interface SeedFitment {
   make: PartBrand;
   model: string;
   yearFrom: number;
   yearTo: number;
+  /** Where on the bike; omitted for parts with one place (a chain kit, an oil filter). */
+  position?: SeedPosition;
+  /** Units one bike takes; 1 when omitted. */
+  quantity?: number;
+  note?: string;
 }
 
 export interface SeedPart {
@@ -36,6 +43,8 @@ export interface SeedPart {
   minquantity: number;
   specifications: { key: string; value: string }[];
   fitment: SeedFitment[];
+  /** Fits any bike; its fitment rows (if any) are the bikes it was made for. */
+  universal?: boolean;
   img: string;
 }
 
@@ -61,8 +70,8 @@ export const catalogue: SeedPart[] = [
       { key: 'Connector', value: '6-pin OEM coupler' },
     ],
     fitment: [
-      { make: 'Yamaha', model: 'YZF-R15 V4', yearFrom: 2021, yearTo: 2025 },
-      { make: 'Yamaha', model: 'YZF-R15M', yearFrom: 2022, yearTo: 2025 },
+      { make: 'Yamaha', model: 'YZF-R15 V4', yearFrom: 2021, yearTo: 2025, position: 'front' },
+      { make: 'Yamaha', model: 'YZF-R15M', yearFrom: 2021, yearTo: 2025, position: 'front' },
     ],
     img: '/images/parts/headlights.svg',
   },
@@ -87,8 +96,8 @@ export const catalogue: SeedPart[] = [
       { key: 'Bearings', value: '6203 x 2 (not included)' },
     ],
     fitment: [
-      { make: 'Honda', model: "CB350 H'ness", yearFrom: 2020, yearTo: 2025 },
-      { make: 'Honda', model: 'CB350RS', yearFrom: 2021, yearTo: 2025 },
+      { make: 'Honda', model: "CB350 H'ness", yearFrom: 2020, yearTo: 2025, position: 'rear' },
+      { make: 'Honda', model: 'CB350', yearFrom: 2023, yearTo: 2025, position: 'rear' },
     ],
     img: '/images/parts/wheels.svg',
   },
@@ -112,7 +121,10 @@ export const catalogue: SeedPart[] = [
       { key: 'Eye-to-eye length', value: '310 mm' },
       { key: 'Spring rate', value: '85 N/mm' },
     ],
-    fitment: [{ make: 'Bajaj', model: 'Dominar 400', yearFrom: 2017, yearTo: 2025 }],
+    fitment: [
+      { make: 'Bajaj', model: 'Dominar 400', yearFrom: 2017, yearTo: 2025, position: 'rear' },
+      { make: 'Bajaj', model: 'Dominar 250', yearFrom: 2020, yearTo: 2025, position: 'rear' },
+    ],
     img: '/images/parts/shock-absorbers.svg',
   },
   {
@@ -136,8 +148,9 @@ export const catalogue: SeedPart[] = [
       { key: 'Quantity', value: '2 pads (one axle)' },
     ],
     fitment: [
-      { make: 'Suzuki', model: 'Gixxer SF 250', yearFrom: 2019, yearTo: 2025 },
-      { make: 'Suzuki', model: 'Gixxer 250', yearFrom: 2020, yearTo: 2025 },
+      { make: 'Suzuki', model: 'Gixxer SF 250', yearFrom: 2019, yearTo: 2025, position: 'front' },
+      { make: 'Suzuki', model: 'Gixxer 250', yearFrom: 2020, yearTo: 2025, position: 'front' },
+      { make: 'Suzuki', model: 'V-Strom SX', yearFrom: 2022, yearTo: 2025, position: 'front' },
     ],
     img: '/images/parts/brake-pads.svg',
   },
@@ -162,7 +175,15 @@ export const catalogue: SeedPart[] = [
       { key: 'Rear sprocket', value: '43T' },
       { key: 'Master link', value: 'Clip type' },
     ],
-    fitment: [{ make: 'TVS', model: 'Apache RTR 160 4V', yearFrom: 2018, yearTo: 2025 }],
+    fitment: [
+      {
+        make: 'TVS',
+        model: 'Apache RTR 160 4V',
+        yearFrom: 2018,
+        yearTo: 2025,
+        note: 'Carburettor and EFI models',
+      },
+    ],
     img: '/images/parts/chains-sprockets.svg',
   },
   {
@@ -186,8 +207,8 @@ export const catalogue: SeedPart[] = [
       { key: 'Housing', value: 'ABS, matte black' },
     ],
     fitment: [
-      { make: 'Hero', model: 'Xpulse 200 4V', yearFrom: 2021, yearTo: 2025 },
-      { make: 'Hero', model: 'Xpulse 200', yearFrom: 2019, yearTo: 2021 },
+      { make: 'Hero', model: 'Xpulse 200 4V', yearFrom: 2021, yearTo: 2025, position: 'pair' },
+      { make: 'Hero', model: 'Xpulse 200', yearFrom: 2019, yearTo: 2021, position: 'pair' },
     ],
     img: '/images/parts/mirrors.svg',
   },
@@ -212,8 +233,18 @@ export const catalogue: SeedPart[] = [
       { key: 'Quantity', value: '2 pads (one axle)' },
     ],
     fitment: [
-      { make: 'Yamaha', model: 'FZ-S V3', yearFrom: 2019, yearTo: 2024 },
-      { make: 'Yamaha', model: 'FZ-X', yearFrom: 2021, yearTo: 2025 },
+      {
+        make: 'Yamaha',
+        model: 'FZ-S V3',
+        yearFrom: 2019,
+        yearTo: 2024,
+        position: 'front',
+        note: 'Single-channel ABS models',
+      },
+      { make: 'Yamaha', model: 'FZ-X', yearFrom: 2021, yearTo: 2025, position: 'front' },
+      { make: 'Yamaha', model: 'YZF-R15 V3', yearFrom: 2018, yearTo: 2021, position: 'front' },
+      { make: 'Yamaha', model: 'MT-15', yearFrom: 2019, yearTo: 2025, position: 'front' },
+      { make: 'Yamaha', model: 'XSR155', yearFrom: 2019, yearTo: 2025, position: 'front' },
     ],
     img: '/images/parts/brake-pads.svg',
   },
@@ -238,8 +269,18 @@ export const catalogue: SeedPart[] = [
       { key: 'Preload', value: 'Non-adjustable' },
     ],
     fitment: [
-      { make: 'Yamaha', model: 'MT-15', yearFrom: 2019, yearTo: 2025 },
-      { make: 'Yamaha', model: 'YZF-R15 V4', yearFrom: 2021, yearTo: 2025 },
+      { make: 'Yamaha', model: 'MT-15', yearFrom: 2019, yearTo: 2025, position: 'rear' },
+      { make: 'Yamaha', model: 'YZF-R15 V4', yearFrom: 2021, yearTo: 2025, position: 'rear' },
+      { make: 'Yamaha', model: 'YZF-R15M', yearFrom: 2021, yearTo: 2025, position: 'rear' },
+      {
+        make: 'Yamaha',
+        model: 'YZF-R15 V3',
+        yearFrom: 2018,
+        yearTo: 2021,
+        position: 'rear',
+        note: 'India-market models',
+      },
+      { make: 'Yamaha', model: 'XSR155', yearFrom: 2019, yearTo: 2025, position: 'rear' },
     ],
     img: '/images/parts/shock-absorbers.svg',
   },
@@ -264,8 +305,15 @@ export const catalogue: SeedPart[] = [
       { key: 'Bearings', value: '6302 x 2 (not included)' },
     ],
     fitment: [
-      { make: 'Yamaha', model: 'FZ 25', yearFrom: 2017, yearTo: 2024 },
-      { make: 'Yamaha', model: 'Fazer 25', yearFrom: 2017, yearTo: 2020 },
+      {
+        make: 'Yamaha',
+        model: 'FZ 25',
+        yearFrom: 2017,
+        yearTo: 2024,
+        position: 'rear',
+        note: 'Rear disc and sprocket carrier move over from the old wheel',
+      },
+      { make: 'Yamaha', model: 'Fazer 25', yearFrom: 2017, yearTo: 2020, position: 'rear' },
     ],
     img: '/images/parts/wheels.svg',
   },
@@ -294,6 +342,8 @@ export const catalogue: SeedPart[] = [
       { make: 'Yamaha', model: 'YZF-R15 V4', yearFrom: 2021, yearTo: 2025 },
       { make: 'Yamaha', model: 'YZF-R15 V3', yearFrom: 2018, yearTo: 2021 },
       { make: 'Yamaha', model: 'MT-15', yearFrom: 2019, yearTo: 2025 },
+      { make: 'Yamaha', model: 'YZF-R15M', yearFrom: 2021, yearTo: 2025 },
+      { make: 'Yamaha', model: 'XSR155', yearFrom: 2019, yearTo: 2025 },
     ],
     img: '/images/parts/chains-sprockets.svg',
   },
@@ -320,6 +370,9 @@ export const catalogue: SeedPart[] = [
     fitment: [
       { make: 'Yamaha', model: 'FZ-S V3', yearFrom: 2019, yearTo: 2024 },
       { make: 'Yamaha', model: 'FZ-X', yearFrom: 2021, yearTo: 2025 },
+      { make: 'Yamaha', model: 'YZF-R15 V3', yearFrom: 2018, yearTo: 2021 },
+      { make: 'Yamaha', model: 'YZF-R15 V4', yearFrom: 2021, yearTo: 2025 },
+      { make: 'Yamaha', model: 'MT-15', yearFrom: 2019, yearTo: 2025 },
     ],
     img: '/images/parts/filters.svg',
   },
@@ -344,7 +397,16 @@ export const catalogue: SeedPart[] = [
     ],
     fitment: [
       { make: 'Yamaha', model: 'YZF-R15 V4', yearFrom: 2021, yearTo: 2025 },
-      { make: 'Yamaha', model: 'MT-15', yearFrom: 2022, yearTo: 2025 },
+      { make: 'Yamaha', model: 'YZF-R15M', yearFrom: 2021, yearTo: 2025 },
+      { make: 'Yamaha', model: 'MT-15', yearFrom: 2019, yearTo: 2025 },
+      {
+        make: 'Yamaha',
+        model: 'YZF-R15 V3',
+        yearFrom: 2018,
+        yearTo: 2021,
+        note: 'Assist-and-slipper clutch models',
+      },
+      { make: 'Yamaha', model: 'XSR155', yearFrom: 2019, yearTo: 2025 },
     ],
     img: '/images/parts/clutch-plates.svg',
   },
@@ -368,7 +430,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Glass', value: 'Convex, anti-glare' },
       { key: 'Housing', value: 'ABS, matte black' },
     ],
-    fitment: [{ make: 'Yamaha', model: 'MT-15', yearFrom: 2019, yearTo: 2025 }],
+    fitment: [{ make: 'Yamaha', model: 'MT-15', yearFrom: 2019, yearTo: 2025, position: 'pair' }],
     img: '/images/parts/mirrors.svg',
   },
   {
@@ -392,8 +454,8 @@ export const catalogue: SeedPart[] = [
       { key: 'Quantity', value: '2 pads (one caliper)' },
     ],
     fitment: [
-      { make: 'Yamaha', model: 'YZF-R3', yearFrom: 2015, yearTo: 2025 },
-      { make: 'Yamaha', model: 'MT-03', yearFrom: 2020, yearTo: 2025 },
+      { make: 'Yamaha', model: 'YZF-R3', yearFrom: 2015, yearTo: 2025, position: 'front' },
+      { make: 'Yamaha', model: 'MT-03', yearFrom: 2016, yearTo: 2025, position: 'front' },
     ],
     img: '/images/parts/brake-pads.svg',
   },
@@ -417,8 +479,8 @@ export const catalogue: SeedPart[] = [
       { key: 'Replacement interval', value: '12,000 km (7,500 mi)' },
     ],
     fitment: [
-      { make: 'Yamaha', model: 'Fascino 125', yearFrom: 2021, yearTo: 2025 },
-      { make: 'Yamaha', model: 'RayZR 125', yearFrom: 2021, yearTo: 2025 },
+      { make: 'Yamaha', model: 'Fascino 125', yearFrom: 2021, yearTo: 2025, note: 'Fi Hybrid models' },
+      { make: 'Yamaha', model: 'RayZR 125', yearFrom: 2021, yearTo: 2025, note: 'Fi Hybrid models' },
     ],
     img: '/images/parts/filters.svg',
   },
@@ -445,7 +507,14 @@ export const catalogue: SeedPart[] = [
     ],
     fitment: [
       { make: 'Yamaha', model: 'MT-07', yearFrom: 2014, yearTo: 2025 },
-      { make: 'Yamaha', model: 'XSR700', yearFrom: 2018, yearTo: 2025 },
+      { make: 'Yamaha', model: 'XSR700', yearFrom: 2016, yearTo: 2025 },
+      {
+        make: 'Yamaha',
+        model: 'YZF-R7',
+        yearFrom: 2021,
+        yearTo: 2025,
+        note: 'Kit gearing 16/43; stock is 16/42',
+      },
     ],
     img: '/images/parts/chains-sprockets.svg',
   },
@@ -468,7 +537,10 @@ export const catalogue: SeedPart[] = [
       { key: 'Voltage', value: '12 V DC' },
       { key: 'Lens', value: 'Polycarbonate, hard-coated' },
     ],
-    fitment: [{ make: 'Suzuki', model: 'Gixxer 155', yearFrom: 2019, yearTo: 2024 }],
+    fitment: [
+      { make: 'Suzuki', model: 'Gixxer 155', yearFrom: 2019, yearTo: 2024, position: 'front' },
+      { make: 'Suzuki', model: 'Gixxer 250', yearFrom: 2019, yearTo: 2025, position: 'front' },
+    ],
     img: '/images/parts/headlights.svg',
   },
   {
@@ -492,8 +564,8 @@ export const catalogue: SeedPart[] = [
       { key: 'Spring rate', value: '70 N/mm' },
     ],
     fitment: [
-      { make: 'Suzuki', model: 'Gixxer 155', yearFrom: 2015, yearTo: 2024 },
-      { make: 'Suzuki', model: 'Gixxer SF 155', yearFrom: 2015, yearTo: 2024 },
+      { make: 'Suzuki', model: 'Gixxer 155', yearFrom: 2015, yearTo: 2024, position: 'rear' },
+      { make: 'Suzuki', model: 'Gixxer SF 155', yearFrom: 2015, yearTo: 2024, position: 'rear' },
     ],
     img: '/images/parts/shock-absorbers.svg',
   },
@@ -517,7 +589,16 @@ export const catalogue: SeedPart[] = [
       { key: 'Disc mount', value: '6-bolt, 320 mm discs' },
       { key: 'Finish', value: 'Gloss black' },
     ],
-    fitment: [{ make: 'Suzuki', model: 'Hayabusa', yearFrom: 2021, yearTo: 2025 }],
+    fitment: [
+      {
+        make: 'Suzuki',
+        model: 'Hayabusa',
+        yearFrom: 2021,
+        yearTo: 2025,
+        position: 'front',
+        note: 'Third generation only',
+      },
+    ],
     img: '/images/parts/wheels.svg',
   },
   {
@@ -543,6 +624,7 @@ export const catalogue: SeedPart[] = [
     fitment: [
       { make: 'Suzuki', model: 'Gixxer SF 250', yearFrom: 2019, yearTo: 2025 },
       { make: 'Suzuki', model: 'Gixxer 250', yearFrom: 2020, yearTo: 2025 },
+      { make: 'Suzuki', model: 'V-Strom SX', yearFrom: 2022, yearTo: 2025 },
     ],
     img: '/images/parts/chains-sprockets.svg',
   },
@@ -568,6 +650,7 @@ export const catalogue: SeedPart[] = [
     fitment: [
       { make: 'Suzuki', model: 'Access 125', yearFrom: 2016, yearTo: 2025 },
       { make: 'Suzuki', model: 'Burgman Street 125', yearFrom: 2018, yearTo: 2025 },
+      { make: 'Suzuki', model: 'Avenis 125', yearFrom: 2021, yearTo: 2025 },
     ],
     img: '/images/parts/filters.svg',
   },
@@ -593,6 +676,7 @@ export const catalogue: SeedPart[] = [
     fitment: [
       { make: 'Suzuki', model: 'Gixxer 155', yearFrom: 2015, yearTo: 2024 },
       { make: 'Suzuki', model: 'Gixxer SF 155', yearFrom: 2015, yearTo: 2024 },
+      { make: 'Suzuki', model: 'Intruder 150', yearFrom: 2017, yearTo: 2020 },
     ],
     img: '/images/parts/clutch-plates.svg',
   },
@@ -615,7 +699,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Thread', value: 'M10 x 1.25, LH and RH' },
       { key: 'Glass', value: 'Flat, anti-glare' },
     ],
-    fitment: [{ make: 'Suzuki', model: 'Access 125', yearFrom: 2016, yearTo: 2025 }],
+    fitment: [{ make: 'Suzuki', model: 'Access 125', yearFrom: 2016, yearTo: 2025, position: 'pair' }],
     img: '/images/parts/mirrors.svg',
   },
   {
@@ -638,7 +722,35 @@ export const catalogue: SeedPart[] = [
       { key: 'Caliper', value: '4-piston radial monobloc' },
       { key: 'Quantity', value: '2 pads (one caliper)' },
     ],
-    fitment: [{ make: 'Suzuki', model: 'Hayabusa', yearFrom: 2021, yearTo: 2025 }],
+    fitment: [
+      {
+        make: 'Suzuki',
+        model: 'Hayabusa',
+        yearFrom: 2021,
+        yearTo: 2025,
+        position: 'front',
+        quantity: 2,
+        note: 'One set per caliper; twin front discs',
+      },
+      {
+        make: 'Suzuki',
+        model: 'GSX-S1000',
+        yearFrom: 2021,
+        yearTo: 2025,
+        position: 'front',
+        quantity: 2,
+        note: 'One set per caliper; twin front discs',
+      },
+      {
+        make: 'Suzuki',
+        model: 'Katana',
+        yearFrom: 2019,
+        yearTo: 2025,
+        position: 'front',
+        quantity: 2,
+        note: 'One set per caliper; twin front discs',
+      },
+    ],
     img: '/images/parts/brake-pads.svg',
   },
   {
@@ -665,6 +777,9 @@ export const catalogue: SeedPart[] = [
       { make: 'Suzuki', model: 'Hayabusa', yearFrom: 2008, yearTo: 2025 },
       { make: 'Suzuki', model: 'V-Strom 650', yearFrom: 2012, yearTo: 2025 },
       { make: 'Suzuki', model: 'SV650', yearFrom: 2017, yearTo: 2025 },
+      { make: 'Suzuki', model: 'V-Strom 800DE', yearFrom: 2023, yearTo: 2025 },
+      { make: 'Suzuki', model: 'GSX-8S', yearFrom: 2023, yearTo: 2025 },
+      { make: 'Suzuki', model: 'Katana', yearFrom: 2019, yearTo: 2025 },
     ],
     img: '/images/parts/filters.svg',
   },
@@ -714,8 +829,15 @@ export const catalogue: SeedPart[] = [
       { key: 'Quantity', value: '2 pads (one axle)' },
     ],
     fitment: [
-      { make: 'TVS', model: 'Apache RTR 200 4V', yearFrom: 2016, yearTo: 2025 },
-      { make: 'TVS', model: 'Apache RTR 160 4V', yearFrom: 2018, yearTo: 2025 },
+      { make: 'TVS', model: 'Apache RTR 200 4V', yearFrom: 2016, yearTo: 2025, position: 'front' },
+      {
+        make: 'TVS',
+        model: 'Apache RTR 160 4V',
+        yearFrom: 2018,
+        yearTo: 2025,
+        position: 'front',
+        note: 'Front disc variants only',
+      },
     ],
     img: '/images/parts/brake-pads.svg',
   },
@@ -738,7 +860,16 @@ export const catalogue: SeedPart[] = [
       { key: 'Voltage', value: '12 V' },
       { key: 'Lens', value: 'Polycarbonate, clear' },
     ],
-    fitment: [{ make: 'TVS', model: 'Ntorq 125', yearFrom: 2018, yearTo: 2023 }],
+    fitment: [
+      {
+        make: 'TVS',
+        model: 'Ntorq 125',
+        yearFrom: 2018,
+        yearTo: 2023,
+        position: 'front',
+        note: 'Not for Race XP and XT (LED headlight) variants',
+      },
+    ],
     img: '/images/parts/headlights.svg',
   },
   {
@@ -761,7 +892,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Eye-to-eye length', value: '330 mm' },
       { key: 'Quantity', value: '1' },
     ],
-    fitment: [{ make: 'TVS', model: 'Jupiter', yearFrom: 2013, yearTo: 2024 }],
+    fitment: [{ make: 'TVS', model: 'Jupiter', yearFrom: 2013, yearTo: 2024, position: 'rear' }],
     img: '/images/parts/shock-absorbers.svg',
   },
   {
@@ -784,7 +915,16 @@ export const catalogue: SeedPart[] = [
       { key: 'Spokes', value: '5 twin-spoke' },
       { key: 'Finish', value: 'Matte black' },
     ],
-    fitment: [{ make: 'TVS', model: 'Raider 125', yearFrom: 2021, yearTo: 2025 }],
+    fitment: [
+      {
+        make: 'TVS',
+        model: 'Raider 125',
+        yearFrom: 2021,
+        yearTo: 2025,
+        position: 'front',
+        note: 'Disc brake variants only',
+      },
+    ],
     img: '/images/parts/wheels.svg',
   },
   {
@@ -831,7 +971,16 @@ export const catalogue: SeedPart[] = [
       { key: 'Plate thickness', value: '2.8 mm' },
       { key: 'Clutch type', value: 'Wet multi-plate, slipper' },
     ],
-    fitment: [{ make: 'TVS', model: 'Apache RTR 160 4V', yearFrom: 2018, yearTo: 2025 }],
+    fitment: [
+      { make: 'TVS', model: 'Apache RTR 160 4V', yearFrom: 2018, yearTo: 2025 },
+      {
+        make: 'TVS',
+        model: 'Apache RTR 200 4V',
+        yearFrom: 2019,
+        yearTo: 2025,
+        note: 'Slipper clutch models',
+      },
+    ],
     img: '/images/parts/clutch-plates.svg',
   },
   {
@@ -853,7 +1002,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Thread', value: 'M10 x 1.25, LH and RH' },
       { key: 'Glass', value: 'Convex, anti-glare' },
     ],
-    fitment: [{ make: 'TVS', model: 'Raider 125', yearFrom: 2021, yearTo: 2025 }],
+    fitment: [{ make: 'TVS', model: 'Raider 125', yearFrom: 2021, yearTo: 2025, position: 'pair' }],
     img: '/images/parts/mirrors.svg',
   },
   {
@@ -876,7 +1025,24 @@ export const catalogue: SeedPart[] = [
       { key: 'Disc diameter', value: '220 mm' },
       { key: 'Quantity', value: '2 pads (one axle)' },
     ],
-    fitment: [{ make: 'TVS', model: 'Ntorq 125', yearFrom: 2018, yearTo: 2025 }],
+    fitment: [
+      {
+        make: 'TVS',
+        model: 'Ntorq 125',
+        yearFrom: 2018,
+        yearTo: 2025,
+        position: 'front',
+        note: 'Disc brake variants only',
+      },
+      {
+        make: 'TVS',
+        model: 'Jupiter 125',
+        yearFrom: 2021,
+        yearTo: 2025,
+        position: 'front',
+        note: 'Disc brake variant only',
+      },
+    ],
     img: '/images/parts/brake-pads.svg',
   },
   {
@@ -900,8 +1066,8 @@ export const catalogue: SeedPart[] = [
       { key: 'Lens', value: 'Polycarbonate, hard-coated' },
     ],
     fitment: [
-      { make: 'TVS', model: 'Apache RTR 160 4V', yearFrom: 2021, yearTo: 2025 },
-      { make: 'TVS', model: 'Apache RTR 200 4V', yearFrom: 2021, yearTo: 2025 },
+      { make: 'TVS', model: 'Apache RTR 160 4V', yearFrom: 2021, yearTo: 2025, position: 'front' },
+      { make: 'TVS', model: 'Apache RTR 200 4V', yearFrom: 2021, yearTo: 2025, position: 'front' },
     ],
     img: '/images/parts/headlights.svg',
   },
@@ -924,7 +1090,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Thread', value: 'M10 x 1.25, LH and RH' },
       { key: 'Glass', value: 'Convex, anti-glare' },
     ],
-    fitment: [{ make: 'TVS', model: 'Ntorq 125', yearFrom: 2018, yearTo: 2025 }],
+    fitment: [{ make: 'TVS', model: 'Ntorq 125', yearFrom: 2018, yearTo: 2025, position: 'pair' }],
     img: '/images/parts/mirrors.svg',
   },
   {
@@ -948,8 +1114,23 @@ export const catalogue: SeedPart[] = [
       { key: 'Quantity', value: '2 pads (one axle)' },
     ],
     fitment: [
-      { make: 'Bajaj', model: 'Pulsar NS200', yearFrom: 2012, yearTo: 2025 },
-      { make: 'Bajaj', model: 'Pulsar RS200', yearFrom: 2015, yearTo: 2025 },
+      { make: 'Bajaj', model: 'Pulsar NS200', yearFrom: 2012, yearTo: 2025, position: 'front' },
+      {
+        make: 'Bajaj',
+        model: 'Pulsar RS200',
+        yearFrom: 2015,
+        yearTo: 2025,
+        position: 'front',
+        note: 'Single- and dual-channel ABS models',
+      },
+      {
+        make: 'Bajaj',
+        model: 'Pulsar NS160',
+        yearFrom: 2022,
+        yearTo: 2025,
+        position: 'front',
+        note: 'Dual-channel ABS variant with 300 mm disc',
+      },
     ],
     img: '/images/parts/brake-pads.svg',
   },
@@ -973,8 +1154,9 @@ export const catalogue: SeedPart[] = [
       { key: 'Voltage', value: '12 V' },
     ],
     fitment: [
-      { make: 'Bajaj', model: 'Pulsar 150', yearFrom: 2010, yearTo: 2025 },
-      { make: 'Bajaj', model: 'Pulsar 180', yearFrom: 2010, yearTo: 2020 },
+      { make: 'Bajaj', model: 'Pulsar 150', yearFrom: 2010, yearTo: 2025, position: 'front' },
+      { make: 'Bajaj', model: 'Pulsar 180', yearFrom: 2010, yearTo: 2020, position: 'front' },
+      { make: 'Bajaj', model: 'Pulsar 125', yearFrom: 2019, yearTo: 2025, position: 'front' },
     ],
     img: '/images/parts/headlights.svg',
   },
@@ -998,8 +1180,8 @@ export const catalogue: SeedPart[] = [
       { key: 'Finish', value: 'Matte black' },
     ],
     fitment: [
-      { make: 'Bajaj', model: 'Pulsar N160', yearFrom: 2022, yearTo: 2025 },
-      { make: 'Bajaj', model: 'Pulsar N150', yearFrom: 2023, yearTo: 2025 },
+      { make: 'Bajaj', model: 'Pulsar N160', yearFrom: 2022, yearTo: 2025, position: 'rear' },
+      { make: 'Bajaj', model: 'Pulsar N150', yearFrom: 2023, yearTo: 2025, position: 'rear' },
     ],
     img: '/images/parts/wheels.svg',
   },
@@ -1070,7 +1252,10 @@ export const catalogue: SeedPart[] = [
       { key: 'Plate thickness', value: '3.0 mm' },
       { key: 'Clutch type', value: 'Wet multi-plate, slipper' },
     ],
-    fitment: [{ make: 'Bajaj', model: 'Dominar 400', yearFrom: 2017, yearTo: 2025 }],
+    fitment: [
+      { make: 'Bajaj', model: 'Dominar 400', yearFrom: 2017, yearTo: 2025 },
+      { make: 'Bajaj', model: 'Pulsar NS400Z', yearFrom: 2024, yearTo: 2025 },
+    ],
     img: '/images/parts/clutch-plates.svg',
   },
   {
@@ -1093,8 +1278,8 @@ export const catalogue: SeedPart[] = [
       { key: 'Glass', value: 'Flat' },
     ],
     fitment: [
-      { make: 'Bajaj', model: 'Platina 110', yearFrom: 2019, yearTo: 2025 },
-      { make: 'Bajaj', model: 'CT 110', yearFrom: 2019, yearTo: 2025 },
+      { make: 'Bajaj', model: 'Platina 110', yearFrom: 2019, yearTo: 2025, position: 'pair' },
+      { make: 'Bajaj', model: 'CT 110', yearFrom: 2019, yearTo: 2025, position: 'pair' },
     ],
     img: '/images/parts/mirrors.svg',
   },
@@ -1165,8 +1350,8 @@ export const catalogue: SeedPart[] = [
       { key: 'Quantity', value: 'Pair' },
     ],
     fitment: [
-      { make: 'Bajaj', model: 'Platina 110', yearFrom: 2019, yearTo: 2025 },
-      { make: 'Bajaj', model: 'CT 110', yearFrom: 2019, yearTo: 2025 },
+      { make: 'Bajaj', model: 'Platina 110', yearFrom: 2019, yearTo: 2025, position: 'rear' },
+      { make: 'Bajaj', model: 'CT 110', yearFrom: 2019, yearTo: 2025, position: 'rear' },
     ],
     img: '/images/parts/shock-absorbers.svg',
   },
@@ -1191,8 +1376,15 @@ export const catalogue: SeedPart[] = [
       { key: 'Quantity', value: '2 pads (one axle)' },
     ],
     fitment: [
-      { make: 'Hero', model: 'Xtreme 160R', yearFrom: 2020, yearTo: 2025 },
-      { make: 'Hero', model: 'Xtreme 160R 4V', yearFrom: 2023, yearTo: 2025 },
+      {
+        make: 'Hero',
+        model: 'Xtreme 160R',
+        yearFrom: 2020,
+        yearTo: 2025,
+        position: 'front',
+        note: 'Front disc variants only',
+      },
+      { make: 'Hero', model: 'Xtreme 160R 4V', yearFrom: 2023, yearTo: 2025, position: 'front' },
     ],
     img: '/images/parts/brake-pads.svg',
   },
@@ -1215,7 +1407,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Voltage', value: '12 V' },
       { key: 'Lens', value: 'Polycarbonate, clear' },
     ],
-    fitment: [{ make: 'Hero', model: 'Splendor Plus', yearFrom: 2011, yearTo: 2025 }],
+    fitment: [{ make: 'Hero', model: 'Splendor Plus', yearFrom: 2011, yearTo: 2025, position: 'front' }],
     img: '/images/parts/headlights.svg',
   },
   {
@@ -1239,8 +1431,9 @@ export const catalogue: SeedPart[] = [
       { key: 'Quantity', value: 'Pair' },
     ],
     fitment: [
-      { make: 'Hero', model: 'Splendor Plus', yearFrom: 2011, yearTo: 2025 },
-      { make: 'Hero', model: 'HF Deluxe', yearFrom: 2015, yearTo: 2025 },
+      { make: 'Hero', model: 'Splendor Plus', yearFrom: 2011, yearTo: 2025, position: 'rear' },
+      { make: 'Hero', model: 'HF Deluxe', yearFrom: 2015, yearTo: 2025, position: 'rear' },
+      { make: 'Hero', model: 'Passion Pro', yearFrom: 2018, yearTo: 2025, position: 'rear' },
     ],
     img: '/images/parts/shock-absorbers.svg',
   },
@@ -1263,7 +1456,10 @@ export const catalogue: SeedPart[] = [
       { key: 'Tyre fitment', value: '100/80-17 tubeless' },
       { key: 'Finish', value: 'Matte black' },
     ],
-    fitment: [{ make: 'Hero', model: 'Xtreme 160R', yearFrom: 2020, yearTo: 2025 }],
+    fitment: [
+      { make: 'Hero', model: 'Xtreme 160R', yearFrom: 2020, yearTo: 2025, position: 'front' },
+      { make: 'Hero', model: 'Xtreme 160R 4V', yearFrom: 2023, yearTo: 2025, position: 'front' },
+    ],
     img: '/images/parts/wheels.svg',
   },
   {
@@ -1337,6 +1533,7 @@ export const catalogue: SeedPart[] = [
     fitment: [
       { make: 'Hero', model: 'Passion Pro', yearFrom: 2018, yearTo: 2025 },
       { make: 'Hero', model: 'Splendor Plus', yearFrom: 2011, yearTo: 2025 },
+      { make: 'Hero', model: 'HF Deluxe', yearFrom: 2011, yearTo: 2025 },
     ],
     img: '/images/parts/clutch-plates.svg',
   },
@@ -1359,7 +1556,10 @@ export const catalogue: SeedPart[] = [
       { key: 'Voltage', value: '12 V DC' },
       { key: 'Lens', value: 'Polycarbonate, hard-coated' },
     ],
-    fitment: [{ make: 'Hero', model: 'Xtreme 160R', yearFrom: 2020, yearTo: 2025 }],
+    fitment: [
+      { make: 'Hero', model: 'Xtreme 160R', yearFrom: 2020, yearTo: 2025, position: 'front' },
+      { make: 'Hero', model: 'Xtreme 160R 4V', yearFrom: 2023, yearTo: 2025, position: 'front' },
+    ],
     img: '/images/parts/headlights.svg',
   },
   {
@@ -1384,6 +1584,7 @@ export const catalogue: SeedPart[] = [
     fitment: [
       { make: 'Hero', model: 'Xpulse 200 4V', yearFrom: 2021, yearTo: 2025 },
       { make: 'Hero', model: 'Xpulse 200', yearFrom: 2019, yearTo: 2021 },
+      { make: 'Hero', model: 'Xtreme 200S', yearFrom: 2019, yearTo: 2025 },
     ],
     img: '/images/parts/clutch-plates.svg',
   },
@@ -1408,8 +1609,15 @@ export const catalogue: SeedPart[] = [
       { key: 'Bearings', value: 'Fitted' },
     ],
     fitment: [
-      { make: 'Hero', model: 'Xpulse 200 4V', yearFrom: 2021, yearTo: 2025 },
-      { make: 'Hero', model: 'Xpulse 200', yearFrom: 2019, yearTo: 2021 },
+      { make: 'Hero', model: 'Xpulse 200 4V', yearFrom: 2021, yearTo: 2025, position: 'front' },
+      {
+        make: 'Hero',
+        model: 'Xpulse 200',
+        yearFrom: 2019,
+        yearTo: 2021,
+        position: 'front',
+        note: 'Disc rotor moves over from the old wheel',
+      },
     ],
     img: '/images/parts/wheels.svg',
   },
@@ -1434,8 +1642,24 @@ export const catalogue: SeedPart[] = [
       { key: 'Quantity', value: '2 pads (one caliper)' },
     ],
     fitment: [
-      { make: 'Honda', model: 'CBR650R', yearFrom: 2019, yearTo: 2025 },
-      { make: 'Honda', model: 'CB650R', yearFrom: 2019, yearTo: 2025 },
+      {
+        make: 'Honda',
+        model: 'CBR650R',
+        yearFrom: 2019,
+        yearTo: 2025,
+        position: 'front',
+        quantity: 2,
+        note: 'One set per caliper; twin front discs',
+      },
+      {
+        make: 'Honda',
+        model: 'CB650R',
+        yearFrom: 2019,
+        yearTo: 2025,
+        position: 'front',
+        quantity: 2,
+        note: 'One set per caliper; twin front discs',
+      },
     ],
     img: '/images/parts/brake-pads.svg',
   },
@@ -1458,7 +1682,7 @@ export const catalogue: SeedPart[] = [
       { key: 'Voltage', value: '12 V DC' },
       { key: 'Lens', value: 'Polycarbonate, hard-coated' },
     ],
-    fitment: [{ make: 'Honda', model: 'Hornet 2.0', yearFrom: 2020, yearTo: 2025 }],
+    fitment: [{ make: 'Honda', model: 'Hornet 2.0', yearFrom: 2020, yearTo: 2025, position: 'front' }],
     img: '/images/parts/headlights.svg',
   },
   {
@@ -1482,8 +1706,8 @@ export const catalogue: SeedPart[] = [
       { key: 'Quantity', value: '1' },
     ],
     fitment: [
-      { make: 'Honda', model: 'Activa 6G', yearFrom: 2020, yearTo: 2025 },
-      { make: 'Honda', model: 'Dio', yearFrom: 2020, yearTo: 2025 },
+      { make: 'Honda', model: 'Activa 6G', yearFrom: 2020, yearTo: 2025, position: 'rear' },
+      { make: 'Honda', model: 'Dio', yearFrom: 2020, yearTo: 2025, position: 'rear' },
     ],
     img: '/images/parts/shock-absorbers.svg',
   },
@@ -1557,7 +1781,10 @@ export const catalogue: SeedPart[] = [
       { key: 'Plate thickness', value: '2.9 mm' },
       { key: 'Clutch type', value: 'Wet multi-plate' },
     ],
-    fitment: [{ make: 'Honda', model: 'Unicorn', yearFrom: 2020, yearTo: 2025 }],
+    fitment: [
+      { make: 'Honda', model: 'Unicorn', yearFrom: 2020, yearTo: 2025 },
+      { make: 'Honda', model: 'SP 160', yearFrom: 2023, yearTo: 2025 },
+    ],
     img: '/images/parts/clutch-plates.svg',
   },
   {
@@ -1580,7 +1807,11 @@ export const catalogue: SeedPart[] = [
       { key: 'Glass', value: 'Convex, anti-glare' },
       { key: 'Finish', value: 'Chrome stem, black head' },
     ],
-    fitment: [{ make: 'Honda', model: "CB350 H'ness", yearFrom: 2020, yearTo: 2025 }],
+    fitment: [
+      { make: 'Honda', model: "CB350 H'ness", yearFrom: 2020, yearTo: 2025, position: 'pair' },
+      { make: 'Honda', model: 'CB350', yearFrom: 2023, yearTo: 2025, position: 'pair' },
+      { make: 'Honda', model: 'CB350RS', yearFrom: 2021, yearTo: 2025, position: 'pair' },
+    ],
     img: '/images/parts/mirrors.svg',
   },
   {
@@ -1602,7 +1833,10 @@ export const catalogue: SeedPart[] = [
       { key: 'Thread', value: 'M10 x 1.25, LH and RH' },
       { key: 'Glass', value: 'Flat' },
     ],
-    fitment: [{ make: 'Honda', model: 'Activa 6G', yearFrom: 2020, yearTo: 2025 }],
+    fitment: [
+      { make: 'Honda', model: 'Activa 6G', yearFrom: 2020, yearTo: 2025, position: 'pair' },
+      { make: 'Honda', model: 'Activa 125', yearFrom: 2019, yearTo: 2025, position: 'pair' },
+    ],
     img: '/images/parts/mirrors.svg',
   },
   {
@@ -1626,8 +1860,9 @@ export const catalogue: SeedPart[] = [
       { key: 'Quantity', value: 'Pair' },
     ],
     fitment: [
-      { make: 'Honda', model: "CB350 H'ness", yearFrom: 2020, yearTo: 2025 },
-      { make: 'Honda', model: 'CB350RS', yearFrom: 2021, yearTo: 2025 },
+      { make: 'Honda', model: "CB350 H'ness", yearFrom: 2020, yearTo: 2025, position: 'rear' },
+      { make: 'Honda', model: 'CB350RS', yearFrom: 2021, yearTo: 2025, position: 'rear' },
+      { make: 'Honda', model: 'CB350', yearFrom: 2023, yearTo: 2025, position: 'rear' },
     ],
     img: '/images/parts/shock-absorbers.svg',
   },
@@ -1650,7 +1885,127 @@ export const catalogue: SeedPart[] = [
       { key: 'Tyre fitment', value: '120/70-12 tubeless' },
       { key: 'Finish', value: 'Gloss black' },
     ],
-    fitment: [{ make: 'Honda', model: 'Grom', yearFrom: 2022, yearTo: 2025 }],
+    fitment: [
+      {
+        make: 'Honda',
+        model: 'Grom',
+        yearFrom: 2022,
+        yearTo: 2025,
+        position: 'front',
+        note: '5-speed models',
+      },
+    ],
     img: '/images/parts/wheels.svg',
+  },
+  {
+    name: 'Honda Genuine Chain Lube 150 ml',
+    brand: 'Honda',
+    category: 'chains-sprockets',
+    partNumber: '08CLA-CHL-150',
+    seller: 'Keystone Moto Parts',
+    priceCents: 599,
+    description:
+      'Aerosol chain lubricant that penetrates as a thin spray and then sets to a tacky, fling-resistant film. Safe for O-ring, X-ring and standard chains.',
+    ratings: 4.6,
+    stock: 2500,
+    availablequantity: 2200,
+    minquantity: 50,
+    specifications: [
+      { key: 'Volume', value: '150 ml aerosol' },
+      { key: 'Chain types', value: 'O-ring, X-ring and standard' },
+      { key: 'Application interval', value: 'Every 500 km or after riding in rain' },
+      { key: 'Nozzle', value: 'Straw and wide-spray' },
+    ],
+    fitment: [],
+    universal: true,
+    img: '/images/parts/chains-sprockets.svg',
+  },
+  {
+    name: 'Hero Chain Cleaner Spray 500 ml',
+    brand: 'Hero',
+    category: 'chains-sprockets',
+    partNumber: '08CCS-HMC-500S',
+    seller: 'Midwest Moto Supply',
+    priceCents: 799,
+    description:
+      'Solvent degreaser that lifts old lube, road grit and sludge off the chain and sprockets. Seal-safe; wipe dry and re-lubricate after cleaning.',
+    ratings: 4.4,
+    stock: 1800,
+    availablequantity: 1600,
+    minquantity: 25,
+    specifications: [
+      { key: 'Volume', value: '500 ml aerosol' },
+      { key: 'Chain types', value: 'O-ring, X-ring and standard' },
+      { key: 'Seal-safe', value: 'Yes' },
+    ],
+    fitment: [],
+    universal: true,
+    img: '/images/parts/chains-sprockets.svg',
+  },
+  {
+    name: 'Yamaha Universal Bar-End Mirror Pair',
+    brand: 'Yamaha',
+    category: 'mirrors',
+    partNumber: 'YME-BEMIR-00-00',
+    seller: 'Atlantic Two-Wheel Traders',
+    priceCents: 3499,
+    description:
+      'Round CNC-machined aluminium mirrors that clamp into the handlebar ends, with expanding plugs for 13 to 18 mm bar bores. Heads fold on impact and can be set above or below the bar.',
+    ratings: 4.3,
+    stock: 400,
+    availablequantity: 320,
+    minquantity: 5,
+    specifications: [
+      { key: 'Quantity', value: 'Pair (left + right)' },
+      { key: 'Mount', value: 'Bar-end, expanding plug' },
+      { key: 'Bar bore', value: '13-18 mm' },
+      { key: 'Glass', value: 'Convex, anti-glare' },
+      { key: 'Housing', value: 'CNC aluminium, black anodised' },
+    ],
+    fitment: [
+      {
+        make: 'Yamaha',
+        model: 'MT-15',
+        yearFrom: 2019,
+        yearTo: 2025,
+        position: 'pair',
+        note: 'Remove the stock bar-end weights',
+      },
+      {
+        make: 'Yamaha',
+        model: 'XSR155',
+        yearFrom: 2019,
+        yearTo: 2025,
+        position: 'pair',
+        note: 'Remove the stock bar-end weights',
+      },
+    ],
+    universal: true,
+    img: '/images/parts/mirrors.svg',
+  },
+  {
+    name: 'TVS Universal LED Auxiliary Lamp Pair',
+    brand: 'TVS',
+    category: 'headlights',
+    partNumber: 'N6190480',
+    seller: 'Pacific Coast Powersports',
+    priceCents: 3999,
+    description:
+      'Pair of compact LED auxiliary lamps with crash-guard clamps, a handlebar switch and a relayed wiring harness. Draws little enough current for small commuter alternators.',
+    ratings: 4.2,
+    stock: 600,
+    availablequantity: 480,
+    minquantity: 5,
+    specifications: [
+      { key: 'Quantity', value: 'Pair' },
+      { key: 'Bulb type', value: 'LED, 6 chips each' },
+      { key: 'Wattage', value: '10 W each' },
+      { key: 'Voltage', value: '12 V DC' },
+      { key: 'Mount', value: 'Clamp for 22-28 mm tube' },
+      { key: 'Water resistance', value: 'IP67' },
+    ],
+    fitment: [],
+    universal: true,
+    img: '/images/parts/headlights.svg',
   },
 ];

@@ -41,6 +41,7 @@ function toRow(part: SeedPart, createdAt?: Date): NewPartRow {
     category: part.category,
     partNumber: part.partNumber,
     specifications: part.specifications,
+    universal: part.universal ?? false,
     ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),
   };
 }
@@ -58,7 +59,16 @@ export async function insertParts(db: Db, list: SeedPart[]): Promise<PartRow[]> 
       .values(list.map((p, i) => toRow(p, new Date(base + i))))
       .returning();
     const fitments = rows.flatMap((row, i) =>
-      (list[i]?.fitment ?? []).map((f: SeedFitment) => ({ partId: row.id, ...f })),
+      (list[i]?.fitment ?? []).map((f: SeedFitment) => ({
+        partId: row.id,
+        make: f.make,
+        model: f.model,
+        yearFrom: f.yearFrom,
+        yearTo: f.yearTo,
+        position: f.position ?? null,
+        quantity: f.quantity ?? 1,
+        note: f.note ?? null,
+      })),
     );
     if (fitments.length) await tx.insert(partFitments).values(fitments);
     return rows;

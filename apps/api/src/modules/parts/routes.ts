@@ -6,11 +6,28 @@ import { requireAdmin } from '../../auth/plugin.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
-import { PartListQuerySchema, PartParamsSchema, PartSchema } from '@pitstop/core/parts';
+import { FitsAnswerSchema, FitsQuerySchema } from '@pitstop/core/fitment';
+import {
+  FitmentSchema,
+  PartFacetsQuerySchema,
+  PartFacetsSchema,
+  PartListQuerySchema,
+  PartParamsSchema,
+  PartSchema,
+} from '@pitstop/core/parts';
 import { ProblemSchema } from '@pitstop/core/problem';
 import type { CachedResponse } from '../../lib/response-cache.js';
 import { requireStoredUpload } from '../uploads/service.js';
-import { createPartFromInput, deletePartById, getPart, listParts, updatePartFromInput } from './service.js';
+import {
+  createPartFromInput,
+  deletePartById,
+  getPart,
+  listParts,
+  partFacets,
+  partFitment,
+  partFits,
+  updatePartFromInput,
+} from './service.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -44,8 +61,12 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'List parts',
         description:
           'Parts in catalogue order. Paged with `limit` (default 24, at most 100) and `offset`; the ' +
-          'total number of matching parts is in the `X-Total-Count` header. Filters: `q` (text), ' +
-          '`brand`, `category`, and vehicle fitment `make`, `model`, `year`.',
+          'total number of matching parts is in the `X-Total-Count` header. Filters: `q` (text: ' +
+          'full-text with prefixes, part numbers without dashes or spaces, typo-tolerant when nothing ' +
+          'matches exactly), `brand`, `category`, `minPrice`, `maxPrice` (dollars), `inStock=true`, ' +
+          '`minRating`; `year` + `make` + `model` keep only the parts that fit that bike (universal ' +
+          'parts included). `sort`: relevance (needs `q`; otherwise catalogue order), price_asc, ' +
+          'price_desc, rating, newest.',
         querystring: PartListQuerySchema,
         response: { 200: z.array(PartSchema), 400: ProblemSchema },
       },
@@ -58,6 +79,70 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
           headers: { [TOTAL_COUNT_HEADER]: String(page.total) },
         };
       });
+      return sendCached(reply as FastifyReply, cached);
+    },
+  );
+
+  const json = (body: unknown): CachedResponse => ({ body: Buffer.from(JSON.stringify(body)), headers: {} });
+
+  app.get(
+    '/parts/facets',
+    {
+      onRequest: answerFromCache,
+      schema: {
+        tags: ['parts'],
+        summary: 'Counts for the catalogue filters',
+        description:
+          'Takes the filters of GET /parts. Each brand and category count is counted under every ' +
+          'other active filter; `price` is the range under every filter but price; `didYouMean` is ' +
+          'the nearest part name when the text found nothing.',
+        querystring: PartFacetsQuerySchema,
+        response: { 200: PartFacetsSchema, 400: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      const cached = await app.catalogueCache.getOrCompute(request.url, async () =>
+        json(await partFacets(app.db, request.query)),
+      );
+      return sendCached(reply as FastifyReply, cached);
+    },
+  );
+
+  app.get(
+    '/parts/:id/fitment',
+    {
+      onRequest: answerFromCache,
+      schema: {
+        tags: ['parts'],
+        summary: 'The bikes a part fits',
+        params: PartParamsSchema,
+        response: { 200: z.array(FitmentSchema), 400: ProblemSchema, 404: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      const cached = await app.catalogueCache.getOrCompute(request.url, async () =>
+        json(await partFitment(app.db, request.params.id)),
+      );
+      return sendCached(reply as FastifyReply, cached);
+    },
+  );
+
+  app.get(
+    '/parts/:id/fits',
+    {
+      onRequest: answerFromCache,
+      schema: {
+        tags: ['parts'],
+        summary: 'Whether a part fits a bike',
+        params: PartParamsSchema,
+        querystring: FitsQuerySchema,
+        response: { 200: FitsAnswerSchema, 400: ProblemSchema, 404: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      const cached = await app.catalogueCache.getOrCompute(request.url, async () =>
+        json(await partFits(app.db, request.params.id, request.query)),
+      );
       return sendCached(reply as FastifyReply, cached);
     },
   );

@@ -1,18 +1,44 @@
-import { and, asc, eq, exists, ilike, inArray, lte, gte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { PartInput } from '@pitstop/core/admin';
+import type { FitsAnswer, FitmentPosition } from '@pitstop/core/fitment';
 import { centsToDollars, dollarsToCents } from '@pitstop/core/money';
-import type { Part, PartListQuery } from '@pitstop/core/parts';
+import {
+  partNumberKey,
+  type Part,
+  type PartFacets,
+  type PartFacetsQuery,
+  type PartListQuery,
+} from '@pitstop/core/parts';
 import type { Db } from '../../db/client.js';
 import { partFitments, parts, type FitmentRow, type PartRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { escapeLike } from '../../lib/sql.js';
+import { conditionsOf, fitmentCovers, inStockSql, orderOf, whereAll, type Bike } from './search.js';
 
 export interface PartPage {
   items: Part[];
   total: number;
 }
 
-function toPart(row: PartRow, fitment: FitmentRow[]): Part {
+function toFitment(f: FitmentRow): Part['fitment'][number] {
+  return {
+    make: f.make,
+    model: f.model,
+    yearFrom: f.yearFrom,
+    yearTo: f.yearTo,
+    position: f.position ?? null,
+    quantity: f.quantity,
+    note: f.note ?? null,
+  };
+}
+
+/**
+ * Every column a part answer needs: not the search vector (hundreds of bytes a row that only the
+ * database reads) nor the part-number key.
+ */
+const { searchVector: _vector, partNumberKey: _key, ...partColumns } = getTableColumns(parts);
+type PartAnswerRow = Omit<PartRow, 'searchVector' | 'partNumberKey'>;
+
+function toPart(row: PartAnswerRow, fitment: FitmentRow[]): Part {
   return {
     _id: row.id,
     name: row.name,
@@ -29,43 +55,11 @@ function toPart(row: PartRow, fitment: FitmentRow[]): Part {
     category: row.category,
     partNumber: row.partNumber,
     specifications: row.specifications,
-    fitment: fitment.map((f) => ({ make: f.make, model: f.model, yearFrom: f.yearFrom, yearTo: f.yearTo })),
+    universal: row.universal,
+    fitment: fitment.map(toFitment),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-function filtersOf(db: Db, query: PartListQuery): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
-    const text = or(
-      ilike(parts.name, pattern),
-      ilike(parts.description, pattern),
-      ilike(parts.partNumber, pattern),
-      ilike(parts.seller, pattern),
-    );
-    if (text) conditions.push(text);
-  }
-  if (query.brand) conditions.push(eq(parts.brand, query.brand));
-  if (query.category) conditions.push(eq(parts.category, query.category));
-  if (query.make || query.model || query.year !== undefined) {
-    const fit: SQL[] = [eq(partFitments.partId, parts.id)];
-    if (query.make) fit.push(ilike(partFitments.make, escapeLike(query.make)));
-    if (query.model) fit.push(ilike(partFitments.model, `%${escapeLike(query.model)}%`));
-    if (query.year !== undefined) {
-      fit.push(lte(partFitments.yearFrom, query.year), gte(partFitments.yearTo, query.year));
-    }
-    conditions.push(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(partFitments)
-          .where(and(...fit)),
-      ),
-    );
-  }
-  return conditions.length ? and(...conditions) : undefined;
 }
 
 async function fitmentsFor(db: Db, ids: string[]): Promise<Map<string, FitmentRow[]>> {
@@ -84,14 +78,20 @@ async function fitmentsFor(db: Db, ids: string[]): Promise<Map<string, FitmentRo
   return byPart;
 }
 
+/**
+ * A page and its total, side by side. (A `count(*) over ()` on the page query would save a
+ * statement but makes PostgreSQL read every matching row before the first: 419 ms instead of
+ * 0.1 + 22 ms for a price-sorted page of 100,000 parts.)
+ */
 export async function listParts(db: Db, query: PartListQuery): Promise<PartPage> {
-  const where = filtersOf(db, query);
+  const conditions = await conditionsOf(db, query);
+  const where = whereAll(conditions);
   const [rows, counted] = await Promise.all([
     db
-      .select()
+      .select(partColumns)
       .from(parts)
       .where(where)
-      .orderBy(asc(parts.createdAt), asc(parts.id))
+      .orderBy(...orderOf(query.sort, query.q, conditions.text))
       .limit(query.limit)
       .offset(query.offset),
     db
@@ -109,8 +109,143 @@ export async function listParts(db: Db, query: PartListQuery): Promise<PartPage>
   };
 }
 
+interface FacetGroup {
+  brand: string;
+  category: string;
+  count: number;
+  inStock: number;
+  minPrice: number | null;
+  maxPrice: number | null;
+}
+
+function tally(groups: FacetGroup[], key: 'brand' | 'category'): { value: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const g of groups) counts.set(g[key], (counts.get(g[key]) ?? 0) + g.count);
+  return [...counts]
+    .filter(([, count]) => count > 0)
+    .map(([value, count]) => ({ value, count }))
+    .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+}
+
+/**
+ * Facets in one pass: the parts matching the text, vehicle and rating are grouped by brand and
+ * category (at most 6 × 8 groups), each group counting what the price and stock filters keep.
+ * The brand list then sums the groups in the chosen category and the category list the groups of
+ * the chosen brand, so each count is what choosing that value would show. The price range is
+ * counted under every filter but price, so a visitor can always see how far to widen it.
+ */
+export async function partFacets(db: Db, query: PartFacetsQuery): Promise<PartFacets> {
+  const c = await conditionsOf(db, query);
+  const priceOk = c.price ?? sql`true`;
+  const stockOk = c.inStock ?? sql`true`;
+  const rows = await db
+    .select({
+      brand: parts.brand,
+      category: parts.category,
+      count: sql<number>`(count(*) filter (where ${priceOk} and ${stockOk}))::int`,
+      inStock: sql<number>`(count(*) filter (where ${priceOk} and ${inStockSql}))::int`,
+      minPrice: sql<number | null>`min(${parts.priceCents}) filter (where ${stockOk})`,
+      maxPrice: sql<number | null>`max(${parts.priceCents}) filter (where ${stockOk})`,
+    })
+    .from(parts)
+    .where(c.base.length ? and(...c.base) : undefined)
+    .groupBy(parts.brand, parts.category);
+  const groups: FacetGroup[] = rows.map((r) => ({
+    ...r,
+    minPrice: r.minPrice === null ? null : Number(r.minPrice),
+    maxPrice: r.maxPrice === null ? null : Number(r.maxPrice),
+  }));
+  const inBrand = (g: FacetGroup) => !query.brand || g.brand === query.brand;
+  const inCategory = (g: FacetGroup) => !query.category || g.category === query.category;
+  const chosen = groups.filter((g) => inBrand(g) && inCategory(g));
+  const prices = chosen.flatMap((g) => (g.minPrice === null || g.maxPrice === null ? [] : [g]));
+  const total = chosen.reduce((n, g) => n + g.count, 0);
+  return {
+    brand: tally(groups.filter(inCategory), 'brand'),
+    category: tally(groups.filter(inBrand), 'category'),
+    price: {
+      min: prices.length ? centsToDollars(Math.min(...prices.map((g) => g.minPrice!))) : null,
+      max: prices.length ? centsToDollars(Math.max(...prices.map((g) => g.maxPrice!))) : null,
+    },
+    inStock: chosen.reduce((n, g) => n + g.inStock, 0),
+    // Only text that matched nothing by itself needs a spelling suggestion; text that matched but
+    // was filtered away would be "corrected" into itself.
+    didYouMean: query.q && c.text?.mode === 'fuzzy' && total === 0 ? await closestName(db, query.q) : null,
+  };
+}
+
+/**
+ * The part name nearest to text that found nothing, for "Did you mean …". Candidates are names
+ * close to any one typed word (through the trigram index, so even three misspelt words find the
+ * one they share), ranked by how close the whole text is.
+ */
+async function closestName(db: Db, q: string): Promise<string | null> {
+  const typed = [...new Set(q.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [])].slice(0, 6);
+  if (typed.length === 0) return null;
+  const [row] = await db
+    .select({ name: parts.name })
+    .from(parts)
+    .where(or(...typed.map((w) => sql`${w} <% ${parts.name}`)))
+    .orderBy(sql`word_similarity(${q}, ${parts.name}) desc`, asc(parts.name))
+    .limit(1);
+  return row && row.name.toLowerCase() !== q.toLowerCase() ? row.name : null;
+}
+
+/** Parts for the search box: a handful, best first, by the same text rules as the catalogue. */
+export async function suggestParts(
+  db: Db,
+  q: string,
+  limit = 6,
+): Promise<{ _id: string; name: string; partNumber: string }[]> {
+  const c = await conditionsOf(db, { q });
+  // Two letters can match a fifth of the catalogue; ranking every match costs more than a
+  // keystroke is worth. The best of the first few hundred matches (plus an exact part number)
+  // is what the box offers; the search page ranks them all.
+  const [matches, numbered] = await Promise.all([
+    db.select({ id: parts.id }).from(parts).where(whereAll(c)).limit(SUGGEST_CANDIDATES),
+    db
+      .select({ id: parts.id })
+      .from(parts)
+      .where(eq(parts.partNumberKey, partNumberKey(q))),
+  ]);
+  const ids = [...new Set([...matches, ...numbered].map((r) => r.id))];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ _id: parts.id, name: parts.name, partNumber: parts.partNumber })
+    .from(parts)
+    .where(inArray(parts.id, ids))
+    .orderBy(...orderOf('relevance', q, c.text))
+    .limit(limit);
+  return rows;
+}
+
+const SUGGEST_CANDIDATES = 300;
+
+async function requirePartExists(db: Db, id: string): Promise<{ universal: boolean }> {
+  const [row] = await db.select({ universal: parts.universal }).from(parts).where(eq(parts.id, id));
+  if (!row) throw new AppError('not_found', 'We could not find that part.');
+  return row;
+}
+
+export async function partFitment(db: Db, id: string): Promise<Part['fitment']> {
+  await requirePartExists(db, id);
+  const rows = await fitmentsFor(db, [id]);
+  return (rows.get(id) ?? []).map(toFitment);
+}
+
+/** Whether a part fits a bike: the catalogue's bike filter, asked of one part. */
+export async function partFits(db: Db, id: string, bike: Bike): Promise<FitsAnswer> {
+  const { universal } = await requirePartExists(db, id);
+  const rows = await db
+    .select({ position: partFitments.position })
+    .from(partFitments)
+    .where(and(eq(partFitments.partId, id), fitmentCovers(bike)));
+  const positions = [...new Set(rows.flatMap((r) => (r.position ? [r.position] : [])))] as FitmentPosition[];
+  return { fits: rows.length > 0 || universal, universal, positions };
+}
+
 export async function getPart(db: Db, id: string): Promise<Part> {
-  const [row] = await db.select().from(parts).where(eq(parts.id, id)).limit(1);
+  const [row] = await db.select(partColumns).from(parts).where(eq(parts.id, id)).limit(1);
   if (!row) throw new AppError('not_found', 'We could not find that part.');
   const fitments = await fitmentsFor(db, [row.id]);
   return toPart(row, fitments.get(row.id) ?? []);
@@ -131,6 +266,7 @@ function rowValues(input: PartInput) {
     category: input.category,
     partNumber: input.partNumber,
     specifications: input.specifications,
+    universal: input.universal,
   };
 }
 
@@ -189,4 +325,16 @@ export async function updatePartFromInput(db: Db, id: string, input: PartInput):
 export async function deletePartById(db: Db, id: string): Promise<{ deletedCount: number }> {
   const deleted = await db.delete(parts).where(eq(parts.id, id)).returning({ id: parts.id });
   return { deletedCount: deleted.length };
+}
+
+/**
+ * After a bulk write: merge the GIN indexes' pending entries and refresh the planner's
+ * statistics, so the first searches do not scan thousands of unmerged index entries or plan
+ * with the row counts of an empty catalogue (measured at 100,000 parts: 36 ms instead of 9 ms
+ * for a search, 1.4 s for the first typo-tolerant one). Autovacuum would get there later.
+ */
+export async function refreshSearchIndexes(db: Db): Promise<void> {
+  await db.execute(sql`select gin_clean_pending_list('parts_search_idx'::regclass)`);
+  await db.execute(sql`select gin_clean_pending_list('parts_name_trgm_idx'::regclass)`);
+  await db.execute(sql`analyze parts, part_fitments`);
 }

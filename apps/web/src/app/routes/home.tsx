@@ -1,7 +1,9 @@
 import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { fitmentTexts } from '@pitstop/core/vehicle-fit';
 import { containerClass } from '@/components/layout/page-container';
 import { SectionErrorBoundary } from '@/components/ui/section-error-boundary';
 import { Spinner } from '@/components/ui/spinner';
+import { useActiveVehicle } from '@/features/fitment/hooks/use-garage-vehicles';
 import { BusinessSummary } from '@/features/home/components/business-summary';
 import { HeroCarousel } from '@/features/home/components/hero-carousel';
 import { WhatWeDo } from '@/features/home/components/what-we-do';
@@ -15,6 +17,40 @@ import { useNearViewport } from '@/hooks/use-near-viewport';
 const RecentReviews = lazy(() =>
   import('@/features/reviews/components/recent-reviews').then((m) => ({ default: m.RecentReviews })),
 );
+
+// The bike picker and My Garage (their queries, mutations and forms) load after the home page's
+// own code, so the first load stays within its budget; the section's heading is there at once.
+const FindPartsPanel = lazy(() =>
+  import('@/features/fitment/components/find-parts-panel').then((m) => ({ default: m.FindPartsPanel })),
+);
+
+/** Right under the carousel: the rider's bike first, the way parts retailers work. */
+function FindParts() {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={`${containerClass} pt-8 sm:pt-10`}>
+      <div className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <div className="flex flex-col gap-1">
+          <h2 id={headingId} className="text-2xl font-bold tracking-tight text-slate-900">
+            {fitmentTexts.selectorHeading}
+          </h2>
+          <p className="text-slate-600">{fitmentTexts.selectorLead}</p>
+        </div>
+        {/* The fallback is the panel's height with an empty garage (a first visit), measured at
+            360, 800 and 1280 px, so nothing below jumps when it arrives. */}
+        <SectionErrorBoundary fallback={<p className="text-slate-600">{fitmentTexts.pickerFailed}</p>}>
+          <Suspense
+            fallback={
+              <div className="min-h-[25rem] sm:min-h-[13.5rem] lg:min-h-[9.75rem]" aria-hidden="true" />
+            }
+          >
+            <FindPartsPanel labelledBy={headingId} />
+          </Suspense>
+        </SectionErrorBoundary>
+      </div>
+    </section>
+  );
+}
 
 interface HomeSectionProps {
   title: string;
@@ -59,6 +95,7 @@ function CustomerReviews() {
 }
 
 export function HomeRoute() {
+  const vehicle = useActiveVehicle();
   useDocumentMeta(
     undefined,
     'Genuine motorcycle and vehicle parts from Yamaha, Suzuki, TVS, Bajaj, Hero and Honda, delivered within one business day with no extra shipping charges.',
@@ -70,6 +107,7 @@ export function HomeRoute() {
       <div className={`${containerClass} pt-6 sm:pt-8`}>
         <HeroCarousel />
       </div>
+      <FindParts />
       <HomeSection
         title="Shop by brand"
         lead="Parts for the motorcycles America rides, from six trusted makers."
@@ -81,7 +119,7 @@ export function HomeRoute() {
         lead="Fresh in the catalogue: genuine, tested parts ready to ship today."
         tinted
       >
-        <FeaturedParts />
+        <FeaturedParts vehicle={vehicle} />
       </HomeSection>
       <HomeSection title="What we do" lead="From choosing the right part to the doorstep, in three steps.">
         <WhatWeDo />

@@ -18,7 +18,17 @@ describe('PartDetailRoute', () => {
       availablequantity: 50,
       minquantity: 1,
       specifications: [{ key: 'Rim size', value: '18 x 3.00 in' }],
-      fitment: [{ make: 'Honda', model: "CB350 H'ness", yearFrom: 2021, yearTo: 2025 }],
+      fitment: [
+        {
+          make: 'Honda',
+          model: "CB350 H'ness",
+          yearFrom: 2021,
+          yearTo: 2025,
+          position: 'rear',
+          quantity: 1,
+          note: null,
+        },
+      ],
     });
     const api = mockApi({
       [`GET /api/parts/${part._id}`]: () => jsonResponse(part),
@@ -34,7 +44,9 @@ describe('PartDetailRoute', () => {
     expect(screen.getByText('Available quantity').nextElementSibling?.textContent).toBe('50');
     expect(screen.getByText('Min order quantity').nextElementSibling?.textContent).toBe('1');
     expect(screen.getByRole('row', { name: 'Rim size 18 x 3.00 in' })).toBeTruthy();
-    expect(screen.getByRole('row', { name: "Honda CB350 H'ness 2021–2025" })).toBeTruthy();
+    // Fitment is grouped by bike; each row gives years, position, quantity per bike and note.
+    expect(screen.getByRole('rowheader', { name: "Honda CB350 H'ness — 2021–2025" })).toBeTruthy();
+    expect(screen.getByRole('row', { name: '2021–2025 Rear 1 None' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe(`${part.name} | Pitstop Parts`));
   });
 
@@ -116,5 +128,45 @@ describe('PartDetailRoute', () => {
       expect(screen.getByText('Available quantity').nextElementSibling?.textContent).toBe('7'),
     );
     expect(api.callsTo(`GET /api/parts/${part._id}`)).toHaveLength(2);
+  });
+
+  it("says whether the part fits the rider's active bike", async () => {
+    window.localStorage.setItem('accessToken', 'rider-key');
+    const part = createPart({
+      name: "Honda CB350 H'ness Rear Alloy Wheel",
+      category: 'wheels',
+      fitment: [
+        {
+          make: 'Honda',
+          model: "CB350 H'ness",
+          yearFrom: 2021,
+          yearTo: 2025,
+          position: 'rear',
+          quantity: 1,
+          note: null,
+        },
+      ],
+    });
+    mockApi({
+      [`GET /api/parts/${part._id}`]: () => jsonResponse(part),
+      [`GET /api/parts/${part._id}/reviews`]: () => jsonResponse([]),
+      'GET /api/me': () => jsonResponse(createProfile()),
+      'GET /api/garage': () =>
+        jsonResponse([
+          {
+            id: '00000000-0000-4000-8000-000000000001',
+            year: 2019,
+            make: 'Yamaha',
+            model: 'YZF-R15 V3',
+            active: true,
+          },
+        ]),
+    });
+    renderWithProviders(<PartDetailRoute />, { route: `/parts/${part._id}`, path: '/parts/:id' });
+
+    const warning = await screen.findByText(/^Does not fit your 2019 Yamaha YZF-R15 V3/);
+    expect(
+      within(warning.closest('p')!).getByRole('link', { name: 'see parts that fit' }).getAttribute('href'),
+    ).toBe('/parts?year=2019&make=Yamaha&model=YZF-R15+V3&category=wheels');
   });
 });

@@ -4,6 +4,7 @@ import { shopTexts } from '@pitstop/core/messages';
 import { PageContainer } from '@/components/layout/page-container';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { QueryError } from '@/components/ui/query-error';
+import { useActiveVehicle } from '@/features/fitment/hooks/use-garage-vehicles';
 import { OrderForm } from '@/features/orders/components/order-form';
 import { usePart } from '@/features/parts/api/get-part';
 import { partsKeys } from '@/features/parts/api/parts-query-keys';
@@ -42,6 +43,7 @@ export function PartDetailRoute() {
   const { id = '' } = useParams();
   const query = usePart(id);
   const queryClient = useQueryClient();
+  const vehicle = useActiveVehicle();
   const notFound = query.isError && isApiError(query.error) && [400, 404].includes(query.error.status);
 
   useDocumentMeta(
@@ -85,7 +87,7 @@ export function PartDetailRoute() {
   return (
     <PageContainer>
       <Breadcrumb current={query.data.name} />
-      <PartDetails part={query.data}>
+      <PartDetails part={query.data} vehicle={vehicle}>
         <OrderForm
           part={query.data}
           // Stock changed: refetch this part, and let cached lists show the new quantity too.

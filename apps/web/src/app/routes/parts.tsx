@@ -1,22 +1,38 @@
 import { useSearchParams } from 'react-router';
 import { CATEGORY_LABELS } from '@pitstop/core/catalogue';
+import { vehicleLabel } from '@pitstop/core/vehicle-fit';
 import { PageContainer, PageHeader } from '@/components/layout/page-container';
-import { parsePartFilters, type PartFilters } from '@/features/parts/api/part-filters';
+import { CatalogueBikeBar } from '@/features/fitment/components/catalogue-bike-bar';
+import { useActiveVehicle } from '@/features/fitment/hooks/use-garage-vehicles';
+import {
+  parsePartFilters,
+  partsHref,
+  withFilters,
+  type PartFilters,
+} from '@/features/parts/api/part-filters';
 import { PartsCatalogue } from '@/features/parts/components/parts-catalogue';
+import { SearchCombobox } from '@/features/search/components/search-combobox';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 
-/** "Parts", "Honda parts", "Brake pads" or "Honda brake pads", after the URL's filters. */
-export function catalogueTitle({ brand, category }: PartFilters): string {
+/**
+ * "Parts", "Honda parts", "Brake pads" or "Honda brake pads", after the URL's filters, and
+ * "… for 2019 Yamaha YZF-R15 V3" when a bike is chosen.
+ */
+export function catalogueTitle({ brand, category, bike }: PartFilters): string {
   const label = category ? CATEGORY_LABELS[category] : undefined;
-  if (brand && label) return `${brand} ${label.toLowerCase()}`;
-  if (brand) return `${brand} parts`;
-  return label ?? 'Parts';
+  let title = label ?? 'Parts';
+  if (brand && label) title = `${brand} ${label.toLowerCase()}`;
+  else if (brand) title = `${brand} parts`;
+  return bike ? `${title} for ${vehicleLabel(bike)}` : title;
 }
 
 export function PartsRoute() {
   const [searchParams] = useSearchParams();
   const filters = parsePartFilters(searchParams);
   const title = catalogueTitle(filters);
+  // Badges speak of the bike in the URL when there is one, else of the garage's active bike.
+  const activeVehicle = useActiveVehicle();
+  const vehicle = filters.bike ?? activeVehicle;
 
   useDocumentMeta(
     title,
@@ -27,10 +43,15 @@ export function PartsRoute() {
     <PageContainer>
       <PageHeader title={title} eyebrow="Catalogue">
         <p>
-          Genuine, tested parts with pictures and full specifications. Filter by brand or category, or search.
+          Genuine, tested parts with pictures and full specifications. Choose your bike to see what fits, then
+          narrow by brand, category, price or rating, or search by name or part number.
         </p>
       </PageHeader>
-      <PartsCatalogue />
+      <CatalogueBikeBar
+        bike={filters.bike ?? null}
+        hrefFor={(bike) => partsHref(withFilters(filters, { bike: bike ?? undefined }))}
+      />
+      <PartsCatalogue vehicle={vehicle} renderSearch={(search) => <SearchCombobox {...search} />} />
     </PageContainer>
   );
 }

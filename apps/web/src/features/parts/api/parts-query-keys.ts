@@ -1,11 +1,12 @@
-import type { PartFilters } from './part-filters';
+import type { FacetFilters, PartFilters } from './part-filters';
 
 /** The one place parts query keys are spelled, so invalidations always match the queries. */
 export const partsKeys = {
   all: ['parts'] as const,
   lists: () => [...partsKeys.all, 'list'] as const,
   list: (params: { limit: number; offset: number } & PartFilters) => [...partsKeys.lists(), params] as const,
-  infinite: (filters: PartFilters) => [...partsKeys.all, 'infinite', filters] as const,
+  /** Facet counts under a set of filters (GET /api/parts/facets). */
+  facets: (filters: FacetFilters) => [...partsKeys.all, 'facets', filters] as const,
   /** The admin's whole catalogue (every page). */
   catalogue: () => [...partsKeys.all, 'catalogue'] as const,
   details: () => [...partsKeys.all, 'detail'] as const,

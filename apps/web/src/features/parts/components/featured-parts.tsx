@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { HOME_PARTS } from '@pitstop/core/catalogue';
+import type { Vehicle } from '@pitstop/core/fitment';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { QueryError } from '@/components/ui/query-error';
 import { useHomeParts } from '../api/get-parts';
@@ -7,8 +8,8 @@ import { PartCard } from './part-card';
 import { PartsGrid } from './parts-grid';
 import { PartsGridSkeleton } from './parts-grid-skeleton';
 
-/** The home page's first six parts and the way on to the whole catalogue. */
-export function FeaturedParts() {
+/** The home page's first six parts (each saying whether it fits the rider's bike) and the way on. */
+export function FeaturedParts({ vehicle = null }: { vehicle?: Vehicle | null }) {
   const query = useHomeParts();
 
   return (
@@ -21,7 +22,7 @@ export function FeaturedParts() {
         <PartsGrid>
           {query.data.parts.map((part) => (
             <li key={part._id}>
-              <PartCard part={part} headingLevel={3} />
+              <PartCard part={part} headingLevel={3} vehicle={vehicle} />
             </li>
           ))}
         </PartsGrid>

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
+import type { Vehicle } from '@pitstop/core/fitment';
 import { formatDollars } from '@pitstop/core/money';
 import type { Part } from '@pitstop/core/parts';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { StarRating } from '@/components/ui/star-rating';
+import { FitBadge } from './fit-badge';
 
 export const PART_IMAGE_WIDTH = 400;
 export const PART_IMAGE_HEIGHT = 300;
@@ -15,14 +17,25 @@ interface PartCardProps {
   eager?: boolean;
   /** The first card's picture is likely the largest paint: fetch it before anything else. */
   priority?: boolean;
+  /** The rider's bike: the card then says whether the part fits it. */
+  vehicle?: Vehicle | null;
 }
 
 export function partPath(id: string): string {
   return `/parts/${encodeURIComponent(id)}`;
 }
 
-/** One part in a grid: picture, name, seller, price, stock, description, rating and Buy Now. */
-export function PartCard({ part, headingLevel = 2, eager = false, priority = false }: PartCardProps) {
+/**
+ * One part in a grid: picture, name, seller, whether it fits the rider's bike, price, stock,
+ * description, rating and Buy Now.
+ */
+export function PartCard({
+  part,
+  headingLevel = 2,
+  eager = false,
+  priority = false,
+  vehicle = null,
+}: PartCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
@@ -44,6 +57,7 @@ export function PartCard({ part, headingLevel = 2, eager = false, priority = fal
             {part.seller}
           </p>
         </div>
+        {vehicle ? <FitBadge part={part} vehicle={vehicle} className="self-start" /> : null}
         <StarRating rating={part.ratings} reviewCount={part.reviewCount} />
         <p className="line-clamp-3 text-sm leading-relaxed text-slate-600">{part.description}</p>
         <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-2">

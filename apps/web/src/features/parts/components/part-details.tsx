@@ -1,16 +1,16 @@
 import { useId, type ReactNode } from 'react';
 import { CATEGORY_LABELS, type Category } from '@pitstop/core/catalogue';
+import type { Vehicle } from '@pitstop/core/fitment';
 import { formatDollars } from '@pitstop/core/money';
 import type { Part } from '@pitstop/core/parts';
+import { fitmentTexts } from '@pitstop/core/vehicle-fit';
 import { StarRating } from '@/components/ui/star-rating';
+import { FitBadge } from './fit-badge';
+import { FitmentTable } from './fitment-table';
 import { PART_IMAGE_HEIGHT, PART_IMAGE_WIDTH } from './part-card';
 
 function categoryLabel(category: string): string {
   return category in CATEGORY_LABELS ? CATEGORY_LABELS[category as Category] : category;
-}
-
-function formatYears(from: number, to: number): string {
-  return from === to ? String(from) : `${from}–${to}`;
 }
 
 const tableClass = 'w-full border-collapse text-left text-sm';
@@ -29,10 +29,12 @@ interface PartDetailsProps {
   part: Part;
   /** Shown under the buying facts, e.g. the order form the screen composes in. */
   children?: ReactNode;
+  /** The rider's bike: the page then says whether the part fits it. */
+  vehicle?: Vehicle | null;
 }
 
 /** Everything about one part: picture, buying facts, description, specifications and fitment. */
-export function PartDetails({ part, children }: PartDetailsProps) {
+export function PartDetails({ part, children, vehicle = null }: PartDetailsProps) {
   const id = useId();
   const specsHeading = `${id}-specs`;
   const fitmentHeading = `${id}-fitment`;
@@ -58,6 +60,7 @@ export function PartDetails({ part, children }: PartDetailsProps) {
           <p className="text-slate-600">
             Sold by <span className="font-medium text-slate-900">{part.seller}</span>
           </p>
+          {vehicle ? <FitBadge part={part} vehicle={vehicle} className="self-start text-base" /> : null}
           <StarRating rating={part.ratings} reviewCount={part.reviewCount} />
           <p className="text-4xl font-bold tracking-tight text-slate-900">
             {formatDollars(part.price)}
@@ -103,38 +106,9 @@ export function PartDetails({ part, children }: PartDetailsProps) {
 
         <section aria-labelledby={fitmentHeading} className="flex flex-col gap-4">
           <h2 id={fitmentHeading} className="text-2xl font-bold text-slate-900">
-            Fitment
+            {fitmentTexts.fitmentHeading}
           </h2>
-          {part.fitment.length > 0 ? (
-            <div className="overflow-x-auto rounded-xl border border-slate-200">
-              <table className={tableClass} aria-labelledby={fitmentHeading}>
-                <thead className="bg-slate-50 text-slate-700">
-                  <tr>
-                    <th scope="col" className={`${cellClass} font-semibold`}>
-                      Make
-                    </th>
-                    <th scope="col" className={`${cellClass} font-semibold`}>
-                      Model
-                    </th>
-                    <th scope="col" className={`${cellClass} font-semibold`}>
-                      Years
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="text-slate-900">
-                  {part.fitment.map((fit) => (
-                    <tr key={`${fit.make}-${fit.model}-${fit.yearFrom}`} className="last:[&>*]:border-b-0">
-                      <td className={cellClass}>{fit.make}</td>
-                      <td className={cellClass}>{fit.model}</td>
-                      <td className={cellClass}>{formatYears(fit.yearFrom, fit.yearTo)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : (
-            <p className="text-slate-600">No fitment is listed for this part.</p>
-          )}
+          <FitmentTable part={part} labelledBy={fitmentHeading} />
         </section>
       </div>
     </article>

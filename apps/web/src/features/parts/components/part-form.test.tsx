@@ -60,6 +60,7 @@ describe('PartForm', () => {
     renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Add specification' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add fitment' }));
+    typeInto(label('Quantity per bike 1'), '0');
     submit();
 
     await waitFor(() => expect(errorTextFor(label('Price ($)'))).toBe('Enter a price'));
@@ -68,6 +69,7 @@ describe('PartForm', () => {
     expect(errorTextFor(label('Spec key 1'))).toBe('Enter the specification');
     expect(errorTextFor(label('Make 1'))).toBe('Enter the make');
     expect(errorTextFor(label('From year 1'))).toBe('Enter a year from 1950 to 2100');
+    expect(errorTextFor(label('Quantity per bike 1'))).toBe('Enter a whole number from 1 to 99');
   });
 
   it('uploads the photo on pick and posts the part with its specification and fitment rows', async () => {
@@ -80,11 +82,23 @@ describe('PartForm', () => {
     typeInto(label('Spec key 1'), 'Compound');
     typeInto(label('Spec value 1'), 'Sintered');
     fireEvent.click(screen.getByRole('button', { name: 'Remove specification row 2' }));
+    fireEvent.click(label('Universal (fits any bike)'));
     fireEvent.click(screen.getByRole('button', { name: 'Add fitment' }));
     typeInto(label('Make 1'), 'Honda');
     typeInto(label('Model 1'), 'CB350');
     typeInto(label('From year 1'), '2021');
     typeInto(label('To year 1'), '2024');
+    fireEvent.change(label('Position 1'), { target: { value: 'rear' } });
+    typeInto(label('Quantity per bike 1'), '2');
+    typeInto(label('Note 1'), 'Not for the ABS model');
+    // A second row left at its defaults: any position, one per bike, no note.
+    fireEvent.click(screen.getByRole('button', { name: 'Add fitment' }));
+    expect((label('Position 2') as HTMLSelectElement).value).toBe('');
+    expect((label('Quantity per bike 2') as HTMLInputElement).value).toBe('1');
+    typeInto(label('Make 2'), 'Honda');
+    typeInto(label('Model 2'), "H'ness CB350");
+    typeInto(label('From year 2'), '2020');
+    typeInto(label('To year 2'), '2020');
     submit();
 
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Sintered pads'));
@@ -102,12 +116,46 @@ describe('PartForm', () => {
       availablequantity: 30,
       minquantity: 2,
       specifications: [{ key: 'Compound', value: 'Sintered' }],
-      fitment: [{ make: 'Honda', model: 'CB350', yearFrom: 2021, yearTo: 2024 }],
+      universal: true,
+      fitment: [
+        {
+          make: 'Honda',
+          model: 'CB350',
+          yearFrom: 2021,
+          yearTo: 2024,
+          position: 'rear',
+          quantity: 2,
+          note: 'Not for the ABS model',
+        },
+        {
+          make: 'Honda',
+          model: "H'ness CB350",
+          yearFrom: 2020,
+          yearTo: 2020,
+          position: null,
+          quantity: 1,
+          note: null,
+        },
+      ],
     });
   });
 
   it('edits a part with PUT and shows server field errors under their fields', async () => {
-    const part = createPart({ name: 'Old pads' });
+    const part = createPart({
+      name: 'Old pads',
+      universal: true,
+      fitment: [
+        {
+          make: 'Suzuki',
+          model: 'Gixxer SF 250',
+          yearFrom: 2020,
+          yearTo: 2025,
+          position: 'pair',
+          quantity: 2,
+          note: 'Both calipers',
+        },
+      ],
+    });
     const { api } = renderForm(part, {
       [`PUT /api/parts/${part._id}`]: () =>
         new Response(
@@ -116,18 +164,35 @@ describe('PartForm', () => {
             title: 'Bad Request',
             status: 400,
             detail: 'Check the fields.',
-            errors: [{ field: 'fitment.0.model', message: 'Unknown model' }],
+            errors: [
+              { field: 'fitment.0.model', message: 'Unknown model' },
+              { field: 'fitment.0.quantity', message: 'Too many for one bike' },
+              { field: 'fitment.0.note', message: 'That note is too long' },
+            ],
           }),
           { status: 400, headers: { 'content-type': 'application/problem+json' } },
         ),
     });
     expect((label('Name') as HTMLInputElement).value).toBe('Old pads');
     expect((label('Brand') as HTMLSelectElement).value).toBe('Suzuki');
+    expect((label('Universal (fits any bike)') as HTMLInputElement).checked).toBe(true);
+    expect((label('Model 1') as HTMLInputElement).value).toBe('Gixxer SF 250');
+    expect((label('Position 1') as HTMLSelectElement).value).toBe('pair');
+    expect((label('Quantity per bike 1') as HTMLInputElement).value).toBe('2');
+    expect((label('Note 1') as HTMLInputElement).value).toBe('Both calipers');
     submit('Save part');
 
     await waitFor(() => expect(errorTextFor(label('Model 1'))).toBe('Unknown model'));
-    const body = jsonBodyOf(api.callsTo(`PUT /api/parts/${part._id}`)[0]?.init) as { img: string };
+    expect(errorTextFor(label('Quantity per bike 1'))).toBe('Too many for one bike');
+    expect(errorTextFor(label('Note 1'))).toBe('That note is too long');
+    const body = jsonBodyOf(api.callsTo(`PUT /api/parts/${part._id}`)[0]?.init) as {
+      img: string;
+      universal: boolean;
+      fitment: unknown;
+    };
     expect(body.img).toBe(part.img);
+    expect(body.universal).toBe(true);
+    expect(body.fitment).toEqual(part.fitment);
   });
 
   it('shows a refused upload under Photo', async () => {

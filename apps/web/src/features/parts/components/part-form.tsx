@@ -3,6 +3,7 @@ import { PartInputSchema, type PartInput } from '@pitstop/core/admin';
 import { BRANDS, CATEGORIES, CATEGORY_LABELS } from '@pitstop/core/catalogue';
 import { messages } from '@pitstop/core/messages';
 import type { Part } from '@pitstop/core/parts';
+import { FITMENT_POSITIONS, POSITION_LABELS } from '@pitstop/core/vehicle-fit';
 import { useId, useState, type ReactNode } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
@@ -29,6 +30,8 @@ const ROW_MESSAGES: Record<string, string> = {
   model: 'Enter the model',
   yearFrom: 'Enter a year from 1950 to 2100',
   yearTo: 'Enter a year from 1950 to 2100',
+  quantity: 'Enter a whole number from 1 to 99',
+  note: 'Keep the note to 200 characters',
   minquantity: 'Enter the minimum order',
   img: messages.imgRequired,
 };
@@ -43,7 +46,22 @@ const FIELDS = new Set<string>(Object.keys(PartInputSchema.shape));
 
 /** An empty number field is "no number", not zero (z.coerce would read '' as 0). */
 const numberOrUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-const yearValue = (value: unknown) => (value === '' || value === null ? undefined : Number(value));
+/** A year or count field read as a number; empty is "not given" (the schema then asks or defaults). */
+const numberValue = (value: unknown) => (value === '' || value === null ? undefined : Number(value));
+/** The empty "Any / not applicable" choice and an empty note are stored as null, not ''. */
+const textOrNull = (value: unknown) =>
+  value === '' || value === null || (typeof value === 'string' && value.trim() === '') ? null : value;
+
+/** A new fitment row: one unit per bike, no position or note until the admin says otherwise. */
+const emptyFitmentRow = (): NonNullable<PartFormValues['fitment']>[number] => ({
+  make: '',
+  model: '',
+  yearFrom: undefined as unknown as number,
+  yearTo: undefined as unknown as number,
+  position: null,
+  quantity: 1,
+  note: null,
+});
 
 const photoFile = photoFileSchema({ required: true });
 
@@ -63,6 +81,7 @@ function defaultsOf(part: Part | undefined): PartFormValues {
       category: undefined as unknown as PartFormValues['category'],
       partNumber: '',
       specifications: [],
+      universal: false,
       fitment: [],
     };
   }
@@ -80,6 +99,7 @@ function defaultsOf(part: Part | undefined): PartFormValues {
     category: part.category as PartFormValues['category'],
     partNumber: part.partNumber,
     specifications: part.specifications,
+    universal: part.universal,
     fitment: part.fitment,
   };
 }
@@ -89,11 +109,14 @@ function RowField({
   id,
   label,
   error,
+  className = '',
   children,
 }: {
   id: string;
   label: ReactNode;
   error: string | undefined;
+  /** Extra classes for the wrapper (a grid column span). */
+  className?: string;
   children: (props: {
     id: string;
     'aria-invalid': boolean;
@@ -102,7 +125,7 @@ function RowField({
 }) {
   const errorId = `${id}-error`;
   return (
-    <div className="flex min-w-0 flex-1 flex-col gap-1">
+    <div className={`flex min-w-0 flex-1 flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="text-xs font-semibold text-slate-700">
         {label}
       </label>
@@ -390,6 +413,34 @@ export function PartForm({ part, onSaved }: PartFormProps) {
 
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-4 text-xl font-bold text-slate-900">Fitment</legend>
+        <div className="flex flex-col gap-1">
+          <div className="flex items-start gap-3">
+            <input
+              {...form.register('universal')}
+              id={`${baseId}-universal`}
+              type="checkbox"
+              aria-invalid={Boolean(errors.universal)}
+              aria-describedby={[
+                errors.universal ? `${baseId}-universal-error` : '',
+                `${baseId}-universal-hint`,
+              ]
+                .filter(Boolean)
+                .join(' ')}
+              className="mt-0.5 size-5 shrink-0 accent-red-700"
+            />
+            <label htmlFor={`${baseId}-universal`} className="text-sm font-semibold text-slate-800">
+              Universal (fits any bike)
+            </label>
+          </div>
+          <p id={`${baseId}-universal-hint`} className="text-sm text-slate-600">
+            Shown for every bike in the catalogue. Rows below still say where it goes on a listed bike.
+          </p>
+          {errors.universal?.message ? (
+            <p id={`${baseId}-universal-error`} className="text-sm font-medium text-red-700">
+              {errors.universal.message}
+            </p>
+          ) : null}
+        </div>
         {fitment.fields.length === 0 ? <p className="text-slate-600">No fitment rows yet.</p> : null}
         <ul className="flex flex-col gap-3">
           {fitment.fields.map((row, index) => {
@@ -397,10 +448,9 @@ export function PartForm({ part, onSaved }: PartFormProps) {
             const n = index + 1;
             const id = (name: string) => `${baseId}-fit-${index}-${name}`;
             return (
-              <li
-                key={row.id}
-                className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-3 sm:flex sm:flex-row sm:items-end"
-              >
+              // Two columns on a phone (position, quantity and note full width so their words fit), four
+              // from sm: the bike and years first, then how it fits.
+              <li key={row.id} className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-3 sm:grid-cols-4">
                 <RowField id={id('make')} label={`Make ${n}`} error={rowErrors?.make?.message}>
                   {(control) => (
                     <input
@@ -425,7 +475,7 @@ export function PartForm({ part, onSaved }: PartFormProps) {
                   {(control) => (
                     <input
                       {...control}
-                      {...form.register(`fitment.${index}.yearFrom`, { setValueAs: yearValue })}
+                      {...form.register(`fitment.${index}.yearFrom`, { setValueAs: numberValue })}
                       type="number"
                       inputMode="numeric"
                       min={1950}
@@ -438,7 +488,7 @@ export function PartForm({ part, onSaved }: PartFormProps) {
                   {(control) => (
                     <input
                       {...control}
-                      {...form.register(`fitment.${index}.yearTo`, { setValueAs: yearValue })}
+                      {...form.register(`fitment.${index}.yearTo`, { setValueAs: numberValue })}
                       type="number"
                       inputMode="numeric"
                       min={1950}
@@ -447,10 +497,73 @@ export function PartForm({ part, onSaved }: PartFormProps) {
                     />
                   )}
                 </RowField>
+                <RowField
+                  id={id('position')}
+                  label={`Position ${n}`}
+                  error={rowErrors?.position?.message}
+                  className="col-span-2 sm:col-span-1"
+                >
+                  {(control) => (
+                    <select
+                      {...control}
+                      {...form.register(`fitment.${index}.position`, { setValueAs: textOrNull })}
+                      // The row's own value, as the Brand select does: the select shows it on mount.
+                      defaultValue={row.position ?? ''}
+                      className={inputClass}
+                    >
+                      <option value="">Any / not applicable</option>
+                      {FITMENT_POSITIONS.map((position) => (
+                        <option key={position} value={position}>
+                          {POSITION_LABELS[position]}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </RowField>
+                <RowField
+                  id={id('quantity')}
+                  label={`Quantity per bike ${n}`}
+                  error={rowErrors?.quantity?.message}
+                  className="col-span-2 sm:col-span-1"
+                >
+                  {(control) => (
+                    <input
+                      {...control}
+                      {...form.register(`fitment.${index}.quantity`, { setValueAs: numberValue })}
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={99}
+                      step={1}
+                      className={inputClass}
+                    />
+                  )}
+                </RowField>
+                <RowField
+                  id={id('note')}
+                  label={`Note ${n}`}
+                  error={rowErrors?.note?.message}
+                  className="col-span-2"
+                >
+                  {(control) => (
+                    <input
+                      {...control}
+                      {...form.register(`fitment.${index}.note`, { setValueAs: textOrNull })}
+                      type="text"
+                      maxLength={200}
+                      placeholder="e.g. Not for ABS models"
+                      className={inputClass}
+                    />
+                  )}
+                </RowField>
                 <button
                   type="button"
                   aria-label={`Remove fitment row ${n}`}
-                  className={buttonStyles('ghost', 'md', 'col-span-2 text-red-700 sm:col-span-1')}
+                  className={buttonStyles(
+                    'ghost',
+                    'md',
+                    'col-span-2 text-red-700 sm:col-span-4 sm:justify-self-end',
+                  )}
                   onClick={() => fitment.remove(index)}
                 >
                   Remove
@@ -465,14 +578,7 @@ export function PartForm({ part, onSaved }: PartFormProps) {
         <button
           type="button"
           className={buttonStyles('secondary', 'md', 'self-start')}
-          onClick={() =>
-            fitment.append({
-              make: '',
-              model: '',
-              yearFrom: undefined as unknown as number,
-              yearTo: undefined as unknown as number,
-            })
-          }
+          onClick={() => fitment.append(emptyFitmentRow())}
         >
           Add fitment
         </button>

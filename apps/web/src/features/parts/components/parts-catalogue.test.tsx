@@ -1,83 +1,391 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import type { Brand } from '@pitstop/core/catalogue';
+import { fitmentTexts } from '@pitstop/core/fitment';
 import { shopTexts } from '@pitstop/core/messages';
+import type { Part, PartFacets } from '@pitstop/core/parts';
+import { searchTexts } from '@pitstop/core/search';
+import { fitStatus } from '@pitstop/core/vehicle-fit';
+import { mockApi } from '@/testing/api';
 import { createPart } from '@/testing/part-factory';
-import { jsonResponse, mockFetch, problemResponse } from '@/testing/render';
-import { renderWithProviders } from '@/testing/render';
-import { PartsCatalogue } from './parts-catalogue';
+import { jsonResponse, problemResponse, renderWithProviders } from '@/testing/render';
+import { PartsCatalogue, type CatalogueSearchProps } from './parts-catalogue';
 
-const TOTAL = 20;
-const catalogue = Array.from({ length: TOTAL }, (_, i) => createPart({ name: `Catalogue part ${i + 1}` }));
+const R15 = { year: 2019, make: 'Yamaha', model: 'YZF-R15 V3' };
 
-/** A fake GET /api/parts that pages through `catalogue` like the real API. */
-function servePages() {
-  return mockFetch((url) => {
-    const limit = Number(url.searchParams.get('limit'));
-    const offset = Number(url.searchParams.get('offset'));
-    return jsonResponse(catalogue.slice(offset, offset + limit), {
-      headers: { 'x-total-count': String(TOTAL) },
-    });
+/** 30 parts: Honda and TVS brake pads and chains, one Yamaha R15 part, none from Hero. */
+const catalogue: Part[] = Array.from({ length: 30 }, (_, i) =>
+  createPart({
+    name: `Catalogue part ${i + 1}`,
+    brand: i === 29 ? 'Yamaha' : i % 2 === 0 ? 'Honda' : 'TVS',
+    category: i % 3 === 0 ? 'chains-sprockets' : 'brake-pads',
+    price: 10 + i,
+    ratings: i % 5,
+    availablequantity: i % 4 === 0 ? 0 : 10,
+    fitment:
+      i === 29
+        ? [
+            {
+              make: 'Yamaha',
+              model: 'YZF-R15 V3',
+              yearFrom: 2017,
+              yearTo: 2021,
+              position: 'front',
+              quantity: 1,
+              note: null,
+            },
+          ]
+        : [],
+  }),
+);
+
+type Filter = (part: Part, search: URLSearchParams) => boolean;
+const FILTERS: Record<string, Filter> = {
+  q: (p, s) => p.name.toLowerCase().includes(s.get('q')!.toLowerCase()),
+  brand: (p, s) => p.brand === s.get('brand'),
+  category: (p, s) => p.category === s.get('category'),
+  minPrice: (p, s) => p.price >= Number(s.get('minPrice')),
+  maxPrice: (p, s) => p.price <= Number(s.get('maxPrice')),
+  inStock: (p) => p.availablequantity > 0,
+  minRating: (p, s) => p.ratings >= Number(s.get('minRating')),
+  year: (p, s) =>
+    fitStatus(p, { year: Number(s.get('year')), make: s.get('make')!, model: s.get('model')! }).kind !==
+    'does-not-fit',
+};
+
+function matching(search: URLSearchParams, except?: string): Part[] {
+  return catalogue.filter((part) =>
+    Object.entries(FILTERS).every(([key, test]) => key === except || !search.has(key) || test(part, search)),
+  );
+}
+
+function countBy(parts: Part[], key: 'brand' | 'category') {
+  const counts = new Map<string, number>();
+  for (const part of parts) counts.set(part[key], (counts.get(part[key]) ?? 0) + 1);
+  return [...counts].map(([value, count]) => ({ value, count }));
+}
+
+/** A fake of GET /api/parts and /api/parts/facets over `catalogue`, filtering like the real API. */
+function serveCatalogue({ didYouMean = null }: { didYouMean?: string | null } = {}) {
+  return mockApi({
+    'GET /api/parts': (url) => {
+      const limit = Number(url.searchParams.get('limit'));
+      const offset = Number(url.searchParams.get('offset'));
+      const found = matching(url.searchParams);
+      return jsonResponse(found.slice(offset, offset + limit), {
+        headers: { 'x-total-count': String(found.length) },
+      });
+    },
+    'GET /api/parts/facets': (url) => {
+      const all = matching(url.searchParams, 'minPrice');
+      const facets: PartFacets = {
+        brand: countBy(matching(url.searchParams, 'brand'), 'brand'),
+        category: countBy(matching(url.searchParams, 'category'), 'category'),
+        price: {
+          min: all.length ? Math.min(...all.map((p) => p.price)) : null,
+          max: all.length ? Math.max(...all.map((p) => p.price)) : null,
+        },
+        inStock: matching(url.searchParams, 'inStock').filter((p) => p.availablequantity > 0).length,
+        didYouMean,
+      };
+      return jsonResponse(facets);
+    },
   });
 }
 
+const location = () => screen.getByTestId('location').textContent;
+/** A brand's facet link, named "Honda (12)" or so. */
+function brandLink(brand: Brand) {
+  const link = within(facetGroup('Brand'))
+    .getAllByRole('link')
+    .find((el) => el.textContent?.replace('✓', '').startsWith(`${brand}(`));
+  if (!link) throw new Error(`no facet link for ${brand}`);
+  return link;
+}
+function facetGroup(name: string) {
+  return screen.getByRole('region', { name });
+}
+
 describe('PartsCatalogue', () => {
-  it('loads a page of 12 parts, then the rest with "Load more parts", and stops at the total', async () => {
-    const fetchSpy = servePages();
+  it('shows one numbered page of 12 with the range and total, and links to the other pages', async () => {
+    const api = serveCatalogue();
     renderWithProviders(<PartsCatalogue />, { route: '/parts' });
 
-    expect(screen.getByRole('status', { name: 'Loading parts' })).toBeTruthy();
-    expect(await screen.findByText('Showing 12 of 20 parts')).toBeTruthy();
+    expect(screen.getByRole('status', { name: searchTexts.loadingParts })).toBeTruthy();
+    expect(await screen.findByText('Showing 1–12 of 30 parts')).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(12);
-    expect(fetchSpy.mock.calls[0]?.[0]).toBe('/api/parts?limit=12&offset=0');
+    expect(api.callsTo('GET /api/parts')[0]?.url.search).toBe('?limit=12&offset=0');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Load more parts' }));
+    const pages = screen.getByRole('navigation', { name: searchTexts.pages });
+    expect(within(pages).getByRole('link', { name: 'Page 3' }).getAttribute('href')).toBe('/parts?page=3');
+    expect(within(pages).getByRole('link', { name: 'Next' }).getAttribute('href')).toBe('/parts?page=2');
+    expect(within(pages).queryByRole('link', { name: 'Previous' })).toBeNull();
 
-    expect(await screen.findByText('Showing 20 of 20 parts')).toBeTruthy();
-    expect(screen.getAllByRole('article')).toHaveLength(20);
-    expect(fetchSpy.mock.calls[1]?.[0]).toBe('/api/parts?limit=12&offset=12');
-    expect(screen.queryByRole('button', { name: 'Load more parts' })).toBeNull();
-    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    fireEvent.click(within(pages).getByRole('link', { name: 'Page 3' }));
+
+    expect(await screen.findByText('Showing 25–30 of 30 parts')).toBeTruthy();
+    expect(location()).toBe('/parts?page=3');
+    expect(screen.getAllByRole('article')).toHaveLength(6);
+    expect(api.callsTo('GET /api/parts').at(-1)?.url.search).toBe('?limit=12&offset=24');
+    expect(screen.getByRole('link', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('sends the brand and category from the URL, and drops unknown values', async () => {
-    const fetchSpy = servePages();
-    renderWithProviders(<PartsCatalogue />, { route: '/parts?brand=Honda&category=not-a-category' });
+  it('keeps the shown page and its range on screen, marked busy, while the next page loads', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    mockApi({
+      'GET /api/parts': async (url) => {
+        const offset = Number(url.searchParams.get('offset'));
+        if (offset > 0) await held;
+        return jsonResponse(catalogue.slice(offset, offset + 12), { headers: { 'x-total-count': '30' } });
+      },
+      'GET /api/parts/facets': () =>
+        jsonResponse({
+          brand: [],
+          category: [],
+          price: { min: null, max: null },
+          inStock: 0,
+          didYouMean: null,
+        }),
+    });
+    renderWithProviders(<PartsCatalogue />, { route: '/parts' });
+    await screen.findByText('Showing 1–12 of 30 parts');
 
-    await screen.findByText('Showing 12 of 20 parts');
-    expect(fetchSpy.mock.calls[0]?.[0]).toBe('/api/parts?brand=Honda&limit=12&offset=0');
-    expect((screen.getByLabelText('Brand') as HTMLSelectElement).value).toBe('Honda');
-    expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('');
-  });
+    fireEvent.click(screen.getByRole('link', { name: 'Next' }));
 
-  it('puts a chosen category into the address bar', async () => {
-    servePages();
-    renderWithProviders(<PartsCatalogue />, { route: '/parts?brand=TVS' });
-    await screen.findByText('Showing 12 of 20 parts');
-
-    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'wheels' } });
-
-    await waitFor(() =>
-      expect(screen.getByTestId('location').textContent).toBe('/parts?brand=TVS&category=wheels'),
+    await waitFor(() => expect(location()).toBe('/parts?page=2'));
+    expect(screen.getByText('Showing 1–12 of 30 parts')).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toContain(
+      'Catalogue part 1',
     );
+    expect(screen.getAllByRole('article')[0]?.closest('[aria-busy="true"]')).not.toBeNull();
+
+    release();
+    expect(await screen.findByText('Showing 13–24 of 30 parts')).toBeTruthy();
+    expect(screen.getByText('Catalogue part 13')).toBeTruthy();
+  });
+
+  it('sends only valid values from the URL: unknown ones are dropped, not sent', async () => {
+    const api = serveCatalogue();
+    renderWithProviders(<PartsCatalogue />, {
+      route: '/parts?brand=Honda&category=not-a-category&minRating=7&page=0&sort=cheapest',
+    });
+
+    await screen.findByText(/^Showing 1–/);
+    expect(api.callsTo('GET /api/parts')[0]?.url.search).toBe('?brand=Honda&limit=12&offset=0');
+    expect(api.callsTo('GET /api/parts/facets')[0]?.url.search).toBe('?brand=Honda');
+  });
+
+  it('lists brands and categories with counts under the other filters; a brand with none is inert', async () => {
+    serveCatalogue();
+    renderWithProviders(<PartsCatalogue />, { route: '/parts?category=chains-sprockets' });
+    await screen.findByText('Showing 1–10 of 10 parts');
+
+    // Counted within chains & sprockets: parts 1, 4, 7, … (i % 3 === 0).
+    await waitFor(() => expect(brandLink('Honda').textContent).toContain('(5)'));
+    expect(brandLink('TVS').textContent).toContain('(5)');
+    const hero = within(facetGroup('Brand')).getByText('Hero').closest('[aria-disabled]');
+    expect(hero?.textContent).toContain('(0)');
+    expect(within(facetGroup('Brand')).queryByRole('link', { name: /^Hero/ })).toBeNull();
+
+    // Categories are counted without the category filter, so the others still show their counts.
+    const category = facetGroup('Category');
+    expect(within(category).getByRole('link', { name: /^Brake pads/ }).textContent).toContain('(20)');
+    const chosen = within(category).getByRole('link', { name: /^Chains & sprockets/ });
+    expect(chosen.getAttribute('aria-current')).toBe('true');
+    // Choosing the chosen value again takes the filter off.
+    expect(chosen.getAttribute('href')).toBe('/parts');
+    // In stock within the category: all but parts 1, 13 and 25.
+    expect(screen.getByRole('checkbox', { name: `${searchTexts.inStockOnly} (7)` })).toBeTruthy();
+  });
+
+  it('narrows to a brand when its facet is clicked, from page 1, keeping the other filters', async () => {
+    const api = serveCatalogue();
+    renderWithProviders(<PartsCatalogue />, { route: '/parts?sort=price_desc&page=2' });
+    await screen.findByText('Showing 13–24 of 30 parts');
+    await waitFor(() => expect(brandLink('TVS').textContent).toContain('(14)'));
+
+    fireEvent.click(brandLink('TVS'));
+
+    expect(await screen.findByText('Showing 1–12 of 14 parts')).toBeTruthy();
+    expect(location()).toBe('/parts?brand=TVS&sort=price_desc');
+    expect(api.callsTo('GET /api/parts').at(-1)?.url.search).toBe(
+      '?brand=TVS&sort=price_desc&limit=12&offset=0',
+    );
+    expect(brandLink('TVS').getAttribute('aria-current')).toBe('true');
+  });
+
+  it('puts stock, rating, price and sort choices into the address bar', async () => {
+    serveCatalogue();
+    renderWithProviders(<PartsCatalogue />, { route: '/parts?page=2' });
+    await screen.findByText('Showing 13–24 of 30 parts');
+    await screen.findByText(`(${catalogue.filter((p) => p.availablequantity > 0).length})`);
+
+    fireEvent.click(screen.getByRole('checkbox', { name: /In stock only/ }));
+    await waitFor(() => expect(location()).toBe('/parts?inStock=true'));
+
+    fireEvent.click(screen.getByRole('radio', { name: searchTexts.ratingLong(3) }));
+    await waitFor(() => expect(location()).toBe('/parts?inStock=true&minRating=3'));
+
+    const min = screen.getByLabelText(searchTexts.minPrice);
+    // The cheapest part in stock and rated 3 or more is part 4, at $13.
+    expect(min.getAttribute('placeholder')).toBe('13');
+    fireEvent.change(min, { target: { value: '20' } });
+    fireEvent.blur(min);
+    await waitFor(() => expect(location()).toBe('/parts?minPrice=20&inStock=true&minRating=3'));
+
+    fireEvent.change(screen.getByLabelText(searchTexts.maxPrice), { target: { value: '30.5' } });
+    fireEvent.click(screen.getByRole('button', { name: searchTexts.applyPrice }));
+    await waitFor(() => expect(location()).toBe('/parts?minPrice=20&maxPrice=30.5&inStock=true&minRating=3'));
+
+    fireEvent.change(screen.getByLabelText(searchTexts.sortBy), { target: { value: 'price_asc' } });
+    await waitFor(() =>
+      expect(location()).toBe('/parts?minPrice=20&maxPrice=30.5&inStock=true&minRating=3&sort=price_asc'),
+    );
+    // Parts 21..29 cost 30..38 except those rated under 3 or out of stock; 20 → $30 is rated 0.
+    expect(await screen.findByText(/of \d+ parts?$/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: searchTexts.filtersActive(3) })).toBeTruthy();
+  });
+
+  it('calls the default order "Featured" without search text and "Best match" with it', async () => {
+    serveCatalogue();
+    const { unmount } = renderWithProviders(<PartsCatalogue />, { route: '/parts' });
+    await screen.findByText(/^Showing/);
+    const sort = screen.getByLabelText(searchTexts.sortBy) as HTMLSelectElement;
+    expect(sort.selectedOptions[0]?.textContent).toBe(searchTexts.sortFeatured);
+    unmount();
+
+    renderWithProviders(<PartsCatalogue />, { route: '/parts?q=part' });
+    await screen.findByText(/^Showing/);
+    const sorted = screen.getByLabelText(searchTexts.sortBy) as HTMLSelectElement;
+    expect(sorted.selectedOptions[0]?.textContent).toBe('Best match');
+  });
+
+  it('offers "Did you mean" when a search finds nothing, linking to the same view with that text', async () => {
+    serveCatalogue({ didYouMean: 'Catalogue part' });
+    renderWithProviders(<PartsCatalogue />, { route: '/parts?q=catalgue+prt&brand=Honda&sort=rating' });
+
+    expect(await screen.findByText('No parts match “catalgue prt”.')).toBeTruthy();
+    const suggestion = await screen.findByRole('link', { name: 'Catalogue part' });
+    expect(suggestion.parentElement?.textContent).toBe('Did you mean Catalogue part?');
+    expect(suggestion.getAttribute('href')).toBe('/parts?q=Catalogue+part&brand=Honda');
+    const clear = screen.getAllByRole('link', { name: searchTexts.clearAll });
+    expect(clear.map((link) => link.getAttribute('href'))).toEqual(['/parts', '/parts']);
+
+    fireEvent.click(suggestion);
+    expect(await screen.findByText('Showing 1–12 of 15 parts')).toBeTruthy();
+  });
+
+  it('shows only parts that fit the bike in the URL, says so, and can drop just the bike', async () => {
+    const api = serveCatalogue();
+    renderWithProviders(<PartsCatalogue vehicle={R15} />, {
+      route: '/parts?year=2019&make=Yamaha&model=YZF-R15+V3&inStock=true',
+    });
+
+    expect(await screen.findByText('Showing 1–1 of 1 part')).toBeTruthy();
+    expect(screen.getByText(searchTexts.fitsBike(R15))).toBeTruthy();
+    expect(api.callsTo('GET /api/parts')[0]?.url.search).toBe(
+      '?year=2019&make=Yamaha&model=YZF-R15+V3&inStock=true&limit=12&offset=0',
+    );
+    // The vehicle prop reaches every card, which says whether the part fits.
+    expect(within(screen.getByRole('article')).getByText(fitmentTexts.fits(R15))).toBeTruthy();
+
+    const clearBike = screen.getByRole('link', { name: searchTexts.clearBike(R15) });
+    expect(clearBike.getAttribute('href')).toBe('/parts?inStock=true');
+    fireEvent.click(clearBike);
+    expect(await screen.findByText(/^Showing 1–12 of \d+ parts$/)).toBeTruthy();
+    expect(screen.queryByText(searchTexts.fitsBike(R15))).toBeNull();
+  });
+
+  it('hands its search box the current text, and a search goes to page 1 by best match', async () => {
+    serveCatalogue();
+    function StubSearch({ value, onSearch }: CatalogueSearchProps) {
+      return (
+        <button type="button" onClick={() => onSearch('part 1')}>
+          stub search: {value}
+        </button>
+      );
+    }
+    renderWithProviders(<PartsCatalogue renderSearch={(props) => <StubSearch {...props} />} />, {
+      route: '/parts?q=old&sort=price_asc&page=2',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'stub search: old' }));
+    await waitFor(() => expect(location()).toBe('/parts?q=part+1'));
+    expect(screen.getByRole('button', { name: 'stub search: part 1' })).toBeTruthy();
+  });
+
+  it('restores the previous view on Back', async () => {
+    serveCatalogue();
+    function BackButton() {
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => void navigate(-1)}>
+          Back
+        </button>
+      );
+    }
+    renderWithProviders(
+      <>
+        <PartsCatalogue />
+        <BackButton />
+      </>,
+      { route: '/parts?brand=Honda' },
+    );
+    await screen.findByText('Showing 1–12 of 15 parts');
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: /^Brake pads/ }).textContent).toContain('(10)'),
+    );
+    fireEvent.click(screen.getByRole('link', { name: /^Brake pads/ }));
+    await screen.findByText('Showing 1–10 of 10 parts');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+
+    expect(await screen.findByText('Showing 1–12 of 15 parts')).toBeTruthy();
+    expect(location()).toBe('/parts?brand=Honda');
+  });
+
+  it('keeps the filters behind a "Filters" disclosure button on small screens', async () => {
+    serveCatalogue();
+    renderWithProviders(<PartsCatalogue />, { route: '/parts?brand=Honda&inStock=true' });
+    const toggle = screen.getByRole('button', { name: searchTexts.filtersActive(2) });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!);
+    expect(panel?.className).toContain('hidden lg:block');
+
+    fireEvent.click(toggle);
+
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(panel?.className).not.toContain('hidden');
+    await screen.findByText(/^Showing/);
+  });
+
+  it('offers the first page when the URL points past the last one', async () => {
+    serveCatalogue();
+    renderWithProviders(<PartsCatalogue />, { route: '/parts?page=9' });
+    expect(await screen.findByText(searchTexts.pastLastPage)).toBeTruthy();
+    expect(screen.getByRole('link', { name: searchTexts.firstPage }).getAttribute('href')).toBe('/parts');
   });
 
   it('shows the error with "Try again", which refetches', async () => {
     let fail = true;
-    const fetchSpy = mockFetch((url) => {
-      if (fail) return problemResponse(503, 'Service Unavailable', 'Database unavailable');
-      const limit = Number(url.searchParams.get('limit'));
-      return jsonResponse(catalogue.slice(0, limit), { headers: { 'x-total-count': String(TOTAL) } });
+    mockApi({
+      'GET /api/parts': () =>
+        fail
+          ? problemResponse(503, 'Service Unavailable', 'Database unavailable')
+          : jsonResponse(catalogue.slice(0, 12), { headers: { 'x-total-count': '30' } }),
+      'GET /api/parts/facets': () => problemResponse(503, 'Service Unavailable', 'Database unavailable'),
     });
     renderWithProviders(<PartsCatalogue />, { route: '/parts' });
 
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(shopTexts.loadFailed);
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    expect(screen.getByText(shopTexts.loadFailed)).toBeTruthy();
+    expect(screen.getByText(searchTexts.facetsFailed)).toBeTruthy();
 
     fail = false;
-    fireEvent.click(screen.getByRole('button', { name: shopTexts.retry }));
+    fireEvent.click(screen.getAllByRole('button', { name: shopTexts.retry })[1]!);
 
-    expect(await screen.findByText('Showing 12 of 20 parts')).toBeTruthy();
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    expect(await screen.findByText('Showing 1–12 of 30 parts')).toBeTruthy();
+    expect(screen.queryByText(shopTexts.loadFailed)).toBeNull();
   });
 });

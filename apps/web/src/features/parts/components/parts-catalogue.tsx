@@ -1,101 +1,273 @@
-import { Link, useSearchParams } from 'react-router';
+import { startTransition, useId, useOptimistic, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PARTS_WEB_PAGE } from '@pitstop/core/catalogue';
+import type { Vehicle } from '@pitstop/core/fitment';
+import { PART_SORTS, SORT_LABELS, searchTexts, type PartSort } from '@pitstop/core/search';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { QueryError } from '@/components/ui/query-error';
-import { useLoadMoreOnScroll } from '@/hooks/use-load-more-on-scroll';
-import { useInfiniteParts } from '../api/get-parts';
-import { hasFilters, parsePartFilters, toSearchParams, type PartFilters } from '../api/part-filters';
-import { PartCard } from './part-card';
-import { PartFilterBar } from './part-filter-bar';
+import { usePartFacets } from '../api/get-facets';
+import { usePartsPage } from '../api/get-parts-page';
+import {
+  activeFacetCount,
+  clearedFilters,
+  facetFiltersOf,
+  hasFilters,
+  maxPage,
+  parsePartFilters,
+  partsHref,
+  toSearchParams,
+  withFilters,
+  withSearch,
+  type PartFilters,
+} from '../api/part-filters';
+import { PartCard, partPath } from './part-card';
+import { PartFacetsPanel } from './part-facets';
 import { PartsGrid } from './parts-grid';
 import { PartsGridSkeleton } from './parts-grid-skeleton';
+import { PartsPagination } from './parts-pagination';
 
 /** Cards in the first row or two are likely above the fold on wide screens. */
 const EAGER_IMAGES = 3;
 /** Two rows of placeholders on wide screens fill the first view while the first page loads. */
 const SKELETON_CARDS = 6;
 
-export function showingText(shown: number, total: number): string {
-  return `Showing ${shown} of ${total} ${total === 1 ? 'part' : 'parts'}`;
+/** What the catalogue hands its search box (the route plugs in the search feature's combobox). */
+export interface CatalogueSearchProps {
+  value: string;
+  onSearch: (text: string) => void;
+  onPickPart: (id: string) => void;
+  onPickVehicle: (vehicle: Vehicle) => void;
+}
+
+interface PartsCatalogueProps {
+  /** The rider's bike, for the fit badge on every card; the route decides which bike that is. */
+  vehicle?: Vehicle | null;
+  /** The search box; the catalogue does without one when none is given. */
+  renderSearch?: (props: CatalogueSearchProps) => ReactNode;
 }
 
 /**
- * The whole catalogue, page by page: more parts load as the sentinel nears the viewport, and the
- * "Load more parts" button does the same for keyboards, reduced scrolling, or no observer.
+ * The /parts search page: search box, bike, facets, sort and numbered pages, all read from and
+ * written to the URL. Every change is a new history entry, so Back restores the previous view.
  */
-export function PartsCatalogue() {
+export function PartsCatalogue({ vehicle = null, renderSearch }: PartsCatalogueProps) {
   const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
   const filters = parsePartFilters(searchParams);
-  const query = useInfiniteParts(filters);
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const page = filters.page ?? 1;
+  const query = usePartsPage(filters);
+  const facetsQuery = usePartFacets(facetFiltersOf(filters));
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const id = useId();
+  const statusRef = useRef<HTMLParagraphElement>(null);
 
-  const canAutoLoad = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
-  const sentinelRef = useLoadMoreOnScroll<HTMLDivElement>(canAutoLoad, () => void fetchNextPage());
-
-  function changeFilters(next: PartFilters) {
-    setSearchParams(toSearchParams(next), { preventScrollReset: true });
+  function go(next: PartFilters) {
+    const search = toSearchParams(next);
+    // The same view again (Enter on an unchanged search) is no new history entry. Compared with
+    // the address as it is now, not as this render saw it: a price box's blur and the Apply click
+    // that caused it both land before React renders again, and must not push the view twice.
+    const current = toSearchParams(parsePartFilters(new URLSearchParams(window.location.search)));
+    if (search.toString() === current.toString()) return;
+    setSearchParams(search, { preventScrollReset: true });
   }
 
-  const parts = query.data?.pages.flatMap((page) => page.parts) ?? [];
-  const total = query.data?.pages.at(-1)?.total ?? 0;
+  /** A page link was followed: bring the top of the results into view and start reading there. */
+  function toResultsTop() {
+    statusRef.current?.scrollIntoView?.({ block: 'start' });
+    statusRef.current?.focus({ preventScroll: true });
+  }
 
-  let body;
-  if (query.isPending) {
-    body = <PartsGridSkeleton count={SKELETON_CARDS} />;
-  } else if (query.isError && !query.data) {
+  const total = query.data?.total ?? 0;
+  const parts = query.data?.parts ?? [];
+  const lastPage = Math.min(Math.max(1, Math.ceil(total / PARTS_WEB_PAGE)), maxPage(PARTS_WEB_PAGE));
+  // From the page on screen: while the next page loads, the last one (and its range) stays.
+  const from = (query.data?.offset ?? 0) + 1;
+  const facetCount = activeFacetCount(filters);
+  // Facets kept from the previous view would suggest a spelling for the previous search.
+  const didYouMean = facetsQuery.isPlaceholderData ? null : facetsQuery.data?.didYouMean;
+
+  // An empty answer kept while the next view loads would name the new search text: wait instead.
+  const loading = query.isPending || (query.isPlaceholderData && parts.length === 0);
+  let status = '';
+  if (!loading && query.data) {
+    if (parts.length > 0) status = searchTexts.showing(from, from + parts.length - 1, total);
+    else if (total === 0) status = filters.q ? searchTexts.noPartsFor(filters.q) : searchTexts.noParts;
+  }
+
+  let body: ReactNode;
+  if (loading) {
+    body = <PartsGridSkeleton count={SKELETON_CARDS} label={searchTexts.loadingParts} />;
+  } else if (query.isError) {
     body = <QueryError onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  } else if (parts.length === 0 && total > 0) {
+    body = (
+      <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center">
+        <p className="text-lg font-medium text-slate-900">{searchTexts.pastLastPage}</p>
+        <Link to={partsHref({ ...filters, page: 1 })} className={buttonStyles('secondary', 'md')}>
+          {searchTexts.firstPage}
+        </Link>
+      </div>
+    );
   } else if (parts.length === 0) {
     body = (
       <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center">
-        <p className="text-lg font-medium text-slate-900">No parts match these filters.</p>
+        {filters.q && didYouMean && didYouMean.toLowerCase() !== filters.q.toLowerCase() ? (
+          <p className="text-lg text-slate-900">
+            {searchTexts.didYouMean}{' '}
+            <Link
+              to={partsHref(withSearch(filters, didYouMean))}
+              className="font-semibold text-red-700 underline"
+            >
+              {didYouMean}
+            </Link>
+            ?
+          </p>
+        ) : null}
         {hasFilters(filters) ? (
-          <Link to="/parts" className={buttonStyles('secondary', 'md')} preventScrollReset>
-            Clear filters
+          <Link to={partsHref(clearedFilters(filters))} className={buttonStyles('secondary', 'md')}>
+            {searchTexts.clearAll}
           </Link>
         ) : null}
       </div>
     );
   } else {
     body = (
-      <>
+      <div
+        aria-busy={query.isPlaceholderData}
+        className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}
+      >
         <PartsGrid>
           {parts.map((part, index) => (
             <li key={part._id}>
-              <PartCard part={part} headingLevel={2} eager={index < EAGER_IMAGES} priority={index === 0} />
+              <PartCard
+                part={part}
+                vehicle={vehicle}
+                headingLevel={2}
+                eager={index < EAGER_IMAGES}
+                priority={index === 0}
+              />
             </li>
           ))}
         </PartsGrid>
-        <div ref={sentinelRef} aria-hidden="true" className="h-px" />
-        <div className="flex flex-col items-center gap-4">
-          {isFetchNextPageError ? (
-            <QueryError
-              onRetry={() => void fetchNextPage()}
-              retrying={isFetchingNextPage}
-              className="w-full"
-            />
-          ) : hasNextPage ? (
-            <button
-              type="button"
-              className={buttonStyles('secondary', 'lg')}
-              onClick={() => void fetchNextPage()}
-              disabled={isFetchingNextPage}
-            >
-              {isFetchingNextPage ? 'Loading more parts…' : 'Load more parts'}
-            </button>
-          ) : (
-            <p className="text-sm text-slate-600">You have reached the end of the catalogue.</p>
-          )}
-        </div>
-      </>
+      </div>
     );
   }
 
+  const panelId = `${id}-filters`;
+
   return (
     <div className="flex flex-col gap-6">
-      <PartFilterBar filters={filters} onChange={changeFilters} />
-      <p role="status" className="min-h-6 text-sm font-medium text-slate-700">
-        {query.data ? showingText(parts.length, total) : ''}
-      </p>
-      {body}
+      {renderSearch?.({
+        value: filters.q ?? '',
+        onSearch: (text) => go(withSearch(filters, text)),
+        onPickPart: (partId) => void navigate(partPath(partId)),
+        onPickVehicle: (bike) => go(withFilters(filters, { bike })),
+      })}
+      {filters.bike ? (
+        <div className="flex flex-wrap items-center gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-emerald-950">
+          <p className="font-medium">{searchTexts.fitsBike(filters.bike)}</p>
+          <Link
+            to={partsHref(withFilters(filters, { bike: undefined }))}
+            aria-label={searchTexts.clearBike(filters.bike)}
+            className={buttonStyles('secondary', 'sm')}
+          >
+            {searchTexts.clearBikeShort}
+            <span aria-hidden="true">×</span>
+          </Link>
+        </div>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
+        <aside aria-labelledby={`${id}-filters-heading`} className="flex flex-col gap-3">
+          <h2
+            id={`${id}-filters-heading`}
+            className="sr-only lg:not-sr-only lg:text-lg lg:font-semibold lg:text-slate-900"
+          >
+            {searchTexts.filters}
+          </h2>
+          {/* On a phone the facets wait behind this button; on a desktop they are a sidebar. */}
+          <button
+            type="button"
+            aria-expanded={filtersOpen}
+            aria-controls={panelId}
+            onClick={() => setFiltersOpen((open) => !open)}
+            className={buttonStyles('secondary', 'md', 'w-full lg:hidden')}
+          >
+            {facetCount > 0 ? searchTexts.filtersActive(facetCount) : searchTexts.filters}
+            <span aria-hidden="true">{filtersOpen ? '▴' : '▾'}</span>
+          </button>
+          <div id={panelId} className={filtersOpen ? 'block' : 'hidden lg:block'}>
+            <PartFacetsPanel
+              filters={filters}
+              facets={facetsQuery.data}
+              stale={facetsQuery.isPlaceholderData}
+              failed={facetsQuery.isError}
+              onRetry={() => void facetsQuery.refetch()}
+              onChange={go}
+            />
+          </div>
+        </aside>
+        <div className="flex min-w-0 flex-col gap-6">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+            <p
+              ref={statusRef}
+              role="status"
+              tabIndex={-1}
+              className="min-h-6 scroll-mt-24 text-sm font-medium text-slate-700 outline-none"
+            >
+              {status}
+            </p>
+            <SortSelect
+              value={filters.sort ?? 'relevance'}
+              searching={Boolean(filters.q)}
+              onChange={(sort) => go(withFilters(filters, { sort }))}
+            />
+          </div>
+          {body}
+          {query.data && parts.length > 0 ? (
+            <PartsPagination filters={filters} page={page} lastPage={lastPage} onNavigate={toResultsTop} />
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function SortSelect({
+  value,
+  searching,
+  onChange,
+}: {
+  value: PartSort;
+  searching: boolean;
+  onChange: (sort: PartSort) => void;
+}) {
+  const id = useId();
+  // Shows the choice at once, while the router renders the new URL in a transition.
+  const [shown, setShown] = useOptimistic(value);
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm font-medium whitespace-nowrap text-slate-700">
+        {searchTexts.sortBy}
+      </label>
+      <select
+        id={id}
+        value={shown}
+        onChange={(event) => {
+          const sort = event.target.value as PartSort;
+          startTransition(() => {
+            setShown(sort);
+            onChange(sort);
+          });
+        }}
+        className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm hover:border-slate-400"
+      >
+        {PART_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {/* Without search text "relevance" is the shop's own order. */}
+            {sort === 'relevance' && !searching ? searchTexts.sortFeatured : SORT_LABELS[sort]}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -1,0 +1,191 @@
+import { and, eq, exists, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { dollarsToCents } from '@pitstop/core/money';
+import { partNumberKey, type PartFacetsQuery, type PartSort } from '@pitstop/core/parts';
+import type { Db } from '../../db/client.js';
+import { partFitments, parts } from '../../db/schema.js';
+import { escapeLike } from '../../lib/sql.js';
+
+/**
+ * How the catalogue finds parts. One set of conditions serves the list, its facets and the
+ * suggestions, so a facet count always agrees with the list it describes.
+ *
+ * Text search runs in two steps. First full-text search with every word as a prefix
+ * (`brak pad` → `brak:* & pad:*`, so a word still being typed matches) over the weighted
+ * `search_vector`, or the normalised part number (`15 9080` → `159080`). Only when that finds
+ * nothing anywhere in the catalogue does the text match by trigram word similarity on the name,
+ * which forgives typos (`hedlight`) but would flood ordinary searches with near misses.
+ */
+
+/** Letters and digits only: anything else could be tsquery syntax. */
+function words(q: string): string[] {
+  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+}
+
+/** `brak pad` → `brak:* & pad:*`; null when nothing searchable is left. */
+export function prefixQuery(q: string): string | null {
+  const list = words(q);
+  return list.length ? list.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+export type TextMode = 'exact' | 'fuzzy';
+
+export interface TextMatch {
+  mode: TextMode;
+  where: SQL;
+  /** Higher is better; used by the relevance sort. */
+  rank: SQL;
+}
+
+/** A part number is worth matching by key when it has at least three characters and a digit. */
+function numberKeyOf(q: string): string | null {
+  const key = partNumberKey(q);
+  return key.length >= 3 && /\d/.test(key) ? key : null;
+}
+
+function exactText(q: string): TextMatch | null {
+  const tsq = prefixQuery(q);
+  const key = numberKeyOf(q);
+  const conditions: SQL[] = [];
+  if (tsq) conditions.push(sql`${parts.searchVector} @@ to_tsquery('english', ${tsq})`);
+  if (key) conditions.push(sql`${parts.partNumberKey} like ${`${escapeLike(key)}%`}`);
+  if (conditions.length === 0) return null;
+  const rank = tsq ? sql`ts_rank(${parts.searchVector}, to_tsquery('english', ${tsq}))` : sql`0::real`;
+  return { mode: 'exact', where: or(...conditions)!, rank };
+}
+
+function fuzzyText(q: string): TextMatch {
+  return {
+    mode: 'fuzzy',
+    where: sql`${q} <% ${parts.name}`,
+    rank: sql`word_similarity(${q}, ${parts.name})`,
+  };
+}
+
+/**
+ * The text condition for q: exact (full-text or part number) when that finds anything in the
+ * catalogue, else fuzzy. Decided on the text alone, so the list and its facets always agree.
+ */
+export async function textMatch(db: Db, q: string): Promise<TextMatch> {
+  const exact = exactText(q);
+  if (exact) {
+    const [hit] = await db
+      .select({ one: sql`1` })
+      .from(parts)
+      .where(exact.where)
+      .limit(1);
+    if (hit) return exact;
+  }
+  return fuzzyText(q);
+}
+
+export interface Bike {
+  year: number;
+  make: string;
+  model: string;
+}
+
+function bikeOf(query: PartFacetsQuery): Bike | null {
+  return query.year !== undefined && query.make && query.model
+    ? { year: query.year, make: query.make, model: query.model }
+    : null;
+}
+
+/**
+ * Parts with a fitment row covering the bike (years inclusive), or marked universal. Written as
+ * `id IN (…)` rather than a correlated EXISTS: the bike's part ids are gathered once from the
+ * covering index and hashed, where EXISTS let the planner probe the fitment table once per
+ * candidate part (232 ms instead of 42 ms for "brake pads" on one bike at 100,000 parts).
+ */
+export function fitsBike(bike: Bike): SQL {
+  return or(
+    eq(parts.universal, true),
+    sql`${parts.id} in (select ${partFitments.partId} from ${partFitments} where ${fitmentCovers(bike)})`,
+  )!;
+}
+
+/** A fitment row covers a bike: same make and model, the year inside the range at both ends. */
+export function fitmentCovers(bike: Bike): SQL {
+  return and(
+    eq(partFitments.make, bike.make),
+    eq(partFitments.model, bike.model),
+    lte(partFitments.yearFrom, bike.year),
+    gte(partFitments.yearTo, bike.year),
+  )!;
+}
+
+/** A partial vehicle (a make, or a model fragment, or a year) narrows by fitment rows alone. */
+function partialVehicle(query: PartFacetsQuery): SQL | null {
+  if (!query.make && !query.model && query.year === undefined) return null;
+  const fit: SQL[] = [eq(partFitments.partId, parts.id)];
+  if (query.make) fit.push(ilike(partFitments.make, escapeLike(query.make)));
+  if (query.model) fit.push(ilike(partFitments.model, `%${escapeLike(query.model)}%`));
+  if (query.year !== undefined) {
+    fit.push(lte(partFitments.yearFrom, query.year), gte(partFitments.yearTo, query.year));
+  }
+  return exists(sql`(select 1 from ${partFitments} where ${and(...fit)})`);
+}
+
+export interface Conditions {
+  /** Text, vehicle and rating: what facets count within. */
+  base: SQL[];
+  brand: SQL | null;
+  category: SQL | null;
+  price: SQL | null;
+  inStock: SQL | null;
+  text: TextMatch | null;
+}
+
+/** Orderable now: at least the minimum order is available. */
+export const inStockSql = sql`${parts.availablequantity} >= ${parts.minquantity}`;
+
+export async function conditionsOf(db: Db, query: PartFacetsQuery): Promise<Conditions> {
+  const base: SQL[] = [];
+  const text = query.q ? await textMatch(db, query.q) : null;
+  if (text) base.push(text.where);
+  const bike = bikeOf(query);
+  const vehicle = bike ? fitsBike(bike) : partialVehicle(query);
+  if (vehicle) base.push(vehicle);
+  if (query.minRating !== undefined) base.push(gte(parts.ratings, query.minRating));
+
+  const price: SQL[] = [];
+  if (query.minPrice !== undefined) price.push(gte(parts.priceCents, dollarsToCents(query.minPrice)));
+  if (query.maxPrice !== undefined) price.push(lte(parts.priceCents, dollarsToCents(query.maxPrice)));
+
+  return {
+    base,
+    brand: query.brand ? eq(parts.brand, query.brand) : null,
+    category: query.category ? eq(parts.category, query.category) : null,
+    price: price.length ? and(...price)! : null,
+    inStock: query.inStock ? inStockSql : null,
+    text,
+  };
+}
+
+export function whereAll(c: Conditions): SQL | undefined {
+  const list = [...c.base, c.brand, c.category, c.price, c.inStock].filter((x): x is SQL => x !== null);
+  return list.length ? and(...list) : undefined;
+}
+
+/** ORDER BY for a sort; ties always fall back to catalogue order, so pages never overlap. */
+export function orderOf(sort: PartSort, q: string | undefined, text: TextMatch | null): SQL[] {
+  const catalogueOrder = [sql`${parts.createdAt} asc`, sql`${parts.id} asc`];
+  switch (sort) {
+    case 'price_asc':
+      return [sql`${parts.priceCents} asc`, ...catalogueOrder];
+    case 'price_desc':
+      return [sql`${parts.priceCents} desc`, ...catalogueOrder];
+    case 'rating':
+      return [sql`${parts.ratings} desc`, sql`${parts.reviewCount} desc`, ...catalogueOrder];
+    case 'newest':
+      return [sql`${parts.createdAt} desc`, sql`${parts.id} desc`];
+    case 'relevance':
+      if (!q || !text) return catalogueOrder;
+      return [
+        // The part named exactly as typed, then the part number typed, then the best text match.
+        sql`(lower(${parts.name}) = ${q.toLowerCase()}) desc`,
+        sql`(${parts.partNumberKey} = ${partNumberKey(q)}) desc`,
+        sql`${text.rank} desc`,
+        ...catalogueOrder,
+      ];
+  }
+}

@@ -1,0 +1,32 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SuggestQuerySchema, SuggestionsSchema } from '@pitstop/core/parts';
+import { ProblemSchema } from '@pitstop/core/problem';
+import type { CachedResponse } from '../../lib/response-cache.js';
+import { suggestParts } from '../parts/service.js';
+import { suggestVehicles } from '../vehicles/service.js';
+
+/** Suggestions as a visitor types: a few parts and a few bikes, from their own modules. */
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/search/suggest',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Parts and bikes for the search box',
+        querystring: SuggestQuerySchema,
+        response: { 200: SuggestionsSchema, 400: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      const hit = await app.catalogueCache.getOrCompute(request.url, async (): Promise<CachedResponse> => {
+        const [parts, vehicles] = await Promise.all([
+          suggestParts(app.db, request.query.q),
+          suggestVehicles(app.db, request.query.q),
+        ]);
+        return { body: Buffer.from(JSON.stringify({ parts, vehicles })), headers: {} };
+      });
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(hit.body);
+    },
+  );
+};

@@ -1,0 +1,108 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { partFitments, vehicles } from '../../db/schema.js';
+import { vehicleYears } from '../../db/seed/vehicles-data.js';
+import { escapeLike } from '../../lib/sql.js';
+
+/**
+ * The selector lists only bikes the catalogue has parts for: a vehicle year counts when some
+ * fitment row covers it. Universal parts fit every bike, so they would make every bike count and
+ * are left out of this question.
+ */
+const hasParts = sql`exists (select 1 from ${partFitments} where ${partFitments.make} = ${vehicles.make}
+  and ${partFitments.model} = ${vehicles.model} and ${partFitments.yearFrom} <= ${vehicles.year}
+  and ${partFitments.yearTo} >= ${vehicles.year})`;
+
+export async function vehicleYearList(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ year: vehicles.year })
+    .from(vehicles)
+    .where(hasParts)
+    .orderBy(desc(vehicles.year));
+  return rows.map((r) => r.year);
+}
+
+export async function vehicleMakeList(db: Db, year: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ make: vehicles.make })
+    .from(vehicles)
+    .where(and(eq(vehicles.year, year), hasParts))
+    .orderBy(asc(vehicles.make));
+  return rows.map((r) => r.make);
+}
+
+export async function vehicleModelList(
+  db: Db,
+  year: number,
+  make: string,
+): Promise<{ model: string; variant: string | null; engine: string | null }[]> {
+  return db
+    .select({ model: vehicles.model, variant: vehicles.variant, engine: vehicles.engine })
+    .from(vehicles)
+    .where(and(eq(vehicles.year, year), eq(vehicles.make, make), hasParts))
+    .orderBy(asc(vehicles.model));
+}
+
+/**
+ * Bikes for the search box: every word must appear in "make model" (a 4-digit word may be the
+ * year instead). Without a year, the newest year that has parts is offered.
+ */
+export async function suggestVehicles(
+  db: Db,
+  q: string,
+  limit = 5,
+): Promise<{ year: number; make: string; model: string }[]> {
+  const tokens = (q.toLowerCase().match(/[\p{L}\p{N}'.-]+/gu) ?? []).slice(0, 6);
+  const yearToken = tokens.find((t) => /^(19|20)\d\d$/.test(t));
+  const textTokens = tokens.filter((t) => t !== yearToken);
+  if (textTokens.length === 0) return [];
+  const label = sql`lower(${vehicles.make} || ' ' || ${vehicles.model})`;
+  const conditions = textTokens.map((t) => sql`${label} like ${`%${escapeLike(t)}%`}`);
+  if (yearToken) conditions.push(eq(vehicles.year, Number(yearToken)));
+  const rows = await db
+    .select({
+      make: vehicles.make,
+      model: vehicles.model,
+      year: sql<number>`max(${vehicles.year})::int`,
+    })
+    .from(vehicles)
+    .where(and(...conditions, hasParts))
+    .groupBy(vehicles.make, vehicles.model)
+    .orderBy(asc(vehicles.make), asc(vehicles.model))
+    .limit(limit);
+  return rows.map((r) => ({ year: r.year, make: r.make, model: r.model }));
+}
+
+/**
+ * The known bikes are reference data, kept in step with the list in the code at every start:
+ * new models are added, existing rows left as they are.
+ */
+export async function syncVehicleList(db: Db): Promise<number> {
+  const rows = vehicleYears();
+  // Every start (and every test app) passes here: when the table already holds as many model
+  // years as the list, one count replaces rewriting 900 rows.
+  const [known] = await db.select({ n: sql<number>`count(*)::int` }).from(vehicles);
+  if ((known?.n ?? 0) >= rows.length) return 0;
+  let added = 0;
+  for (let i = 0; i < rows.length; i += 500) {
+    const inserted = await db
+      .insert(vehicles)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoNothing()
+      .returning({ id: vehicles.id });
+    added += inserted.length;
+  }
+  return added;
+}
+
+export async function isKnownVehicle(
+  db: Db,
+  bike: { year: number; make: string; model: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(and(eq(vehicles.year, bike.year), eq(vehicles.make, bike.make), eq(vehicles.model, bike.model)))
+    .limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,245 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { Vehicle } from '@pitstop/core/fitment';
+import type { Suggestions } from '@pitstop/core/parts';
+import { SUGGEST_MIN_CHARS, searchTexts } from '@pitstop/core/search';
+import { vehicleLabel } from '@pitstop/core/vehicle-fit';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { useSuggestions } from '../api/get-suggestions';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+
+/** Long enough to skip the keystrokes of a word typed in one go, short enough to feel immediate. */
+export const SUGGEST_DEBOUNCE_MS = 150;
+const MAX_LENGTH = 80;
+
+export interface SearchComboboxProps {
+  /** The search in effect (the URL's q): shown in the box, and put back whenever it changes. */
+  value: string;
+  /** Enter or the Search button with no suggestion picked: search for the typed text. */
+  onSearch: (text: string) => void;
+  onPickPart: (id: string) => void;
+  onPickVehicle: (vehicle: Vehicle) => void;
+}
+
+type Option =
+  | { kind: 'part'; key: string; part: Suggestions['parts'][number] }
+  | { kind: 'bike'; key: string; vehicle: Vehicle };
+
+function optionsOf(suggestions: Suggestions | undefined): Option[] {
+  if (!suggestions) return [];
+  return [
+    ...suggestions.parts.map((part): Option => ({ kind: 'part', key: `part-${part._id}`, part })),
+    ...suggestions.vehicles.map((v): Option => ({
+      kind: 'bike',
+      key: `bike-${v.year}-${v.make}-${v.model}`,
+      vehicle: { year: v.year, make: v.make, model: v.model },
+    })),
+  ];
+}
+
+/**
+ * The catalogue's search box: a WAI-ARIA 1.2 combobox with a listbox popup of suggestions, in two
+ * groups (parts and bikes). Focus stays in the input; the highlighted option is announced through
+ * aria-activedescendant. https://www.w3.org/WAI/ARIA/apg/patterns/combobox/
+ *
+ * Enter searches for the typed text unless an option was highlighted with the arrow keys since
+ * the last keystroke, so typing and pressing Enter at once never picks a suggestion for older text.
+ */
+export function SearchCombobox({ value, onSearch, onPickPart, onPickVehicle }: SearchComboboxProps) {
+  const id = useId();
+  const inputId = `${id}-input`;
+  const listboxId = `${id}-listbox`;
+  const optionId = (index: number) => `${id}-option-${index}`;
+
+  const [text, setText] = useState(value);
+  const [open, setOpen] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(-1);
+
+  // The URL's search changed (Back, a "Did you mean" link, Clear all): show it, close the list.
+  const [shownValue, setShownValue] = useState(value);
+  if (value !== shownValue) {
+    setShownValue(value);
+    setText(value);
+    setOpen(false);
+    setActiveIndex(-1);
+  }
+
+  const typed = text.trim();
+  const debounced = useDebouncedValue(typed, SUGGEST_DEBOUNCE_MS);
+  const { data } = useSuggestions(debounced);
+  const options = typed.length >= SUGGEST_MIN_CHARS ? optionsOf(data) : [];
+  const expanded = open && options.length > 0;
+
+  // New suggestions move the options under the highlight: start again from the input.
+  const [shownData, setShownData] = useState(data);
+  if (data !== shownData) {
+    setShownData(data);
+    setActiveIndex(-1);
+  }
+
+  const active = expanded && activeIndex >= 0 && activeIndex < options.length ? activeIndex : -1;
+
+  const listboxRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (active < 0) return;
+    // Keep the highlighted option in view when the list scrolls (the DOM is the outside system).
+    document.getElementById(optionId(active))?.scrollIntoView?.({ block: 'nearest' });
+    // optionId only depends on id, which never changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active]);
+
+  function close() {
+    setOpen(false);
+    setActiveIndex(-1);
+  }
+
+  function pick(option: Option) {
+    close();
+    if (option.kind === 'part') onPickPart(option.part._id);
+    else onPickVehicle(option.vehicle);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    close();
+    onSearch(text);
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const count = options.length;
+    switch (event.key) {
+      case 'ArrowDown':
+        if (count === 0) return;
+        event.preventDefault();
+        setOpen(true);
+        setActiveIndex(!expanded || active < 0 || active >= count - 1 ? 0 : active + 1);
+        break;
+      case 'ArrowUp':
+        if (count === 0) return;
+        event.preventDefault();
+        setOpen(true);
+        setActiveIndex(!expanded || active <= 0 ? count - 1 : active - 1);
+        break;
+      case 'Enter': {
+        const option = active >= 0 ? options[active] : undefined;
+        if (option) {
+          event.preventDefault();
+          pick(option);
+        }
+        // Otherwise the form submits the typed text.
+        break;
+      }
+      case 'Escape':
+        event.preventDefault();
+        if (expanded) close();
+        else setText('');
+        break;
+      default:
+    }
+  }
+
+  const partOptions = options.flatMap((option, index) => (option.kind === 'part' ? [{ option, index }] : []));
+  const bikeOptions = options.flatMap((option, index) => (option.kind === 'bike' ? [{ option, index }] : []));
+
+  function renderOption({ option, index }: { option: Option; index: number }) {
+    const selected = index === active;
+    return (
+      // The keyboard is handled on the input, as the combobox pattern asks; a click picks.
+      // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+      <div
+        key={option.key}
+        id={optionId(index)}
+        role="option"
+        aria-selected={selected}
+        tabIndex={-1}
+        // Keep focus in the input, so a click does not blur it and close the list first.
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={() => pick(option)}
+        className={`flex cursor-pointer flex-col px-4 py-2.5 text-sm ${
+          selected ? 'bg-red-700 text-white' : 'text-slate-900 hover:bg-slate-100'
+        }`}
+      >
+        {option.kind === 'part' ? (
+          <>
+            <span className="font-medium">{option.part.name}</span>
+            <span className={selected ? 'text-red-100' : 'text-slate-600'}>{option.part.partNumber}</span>
+          </>
+        ) : (
+          <span className="font-medium">{vehicleLabel(option.vehicle)}</span>
+        )}
+      </div>
+    );
+  }
+
+  const groupClass = 'px-4 pt-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600';
+
+  return (
+    <form
+      role="search"
+      aria-label={searchTexts.searchLabel}
+      onSubmit={handleSubmit}
+      className="flex flex-col gap-1.5"
+    >
+      <label htmlFor={inputId} className="text-sm font-medium text-slate-700">
+        {searchTexts.searchLabel}
+      </label>
+      <div className="flex gap-2">
+        <div className="relative min-w-0 flex-1">
+          <input
+            id={inputId}
+            name="q"
+            type="text"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={expanded}
+            aria-controls={listboxId}
+            aria-activedescendant={active >= 0 ? optionId(active) : undefined}
+            enterKeyHint="search"
+            autoComplete="off"
+            maxLength={MAX_LENGTH}
+            placeholder={searchTexts.searchPlaceholder}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setOpen(true);
+              setActiveIndex(-1);
+            }}
+            onKeyDown={handleKeyDown}
+            onBlur={close}
+            className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm hover:border-slate-400 sm:text-sm"
+          />
+          <div
+            ref={listboxRef}
+            id={listboxId}
+            role="listbox"
+            aria-label={searchTexts.searchLabel}
+            hidden={!expanded}
+            className="absolute inset-x-0 top-full z-30 mt-1 max-h-96 overflow-y-auto rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
+          >
+            {partOptions.length > 0 ? (
+              <div role="group" aria-labelledby={`${id}-parts`}>
+                <div role="presentation" id={`${id}-parts`} className={groupClass}>
+                  {searchTexts.suggestionParts}
+                </div>
+                {partOptions.map(renderOption)}
+              </div>
+            ) : null}
+            {bikeOptions.length > 0 ? (
+              <div role="group" aria-labelledby={`${id}-bikes`}>
+                <div role="presentation" id={`${id}-bikes`} className={groupClass}>
+                  {searchTexts.suggestionBikes}
+                </div>
+                {bikeOptions.map(renderOption)}
+              </div>
+            ) : null}
+          </div>
+        </div>
+        <button type="submit" className={buttonStyles('primary', 'md')}>
+          {searchTexts.searchButton}
+        </button>
+      </div>
+      <p role="status" className="sr-only">
+        {expanded ? searchTexts.suggestionsShown(options.length) : ''}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,491 @@
+// A realistic, deterministic catalogue in the import CSV format (see
+// packages/core/src/catalogue-io.ts): maker-style part numbers, names such as
+// "Yamaha MT-15 Front Brake Pads — Sintered", prices, stock, descriptions, specifications, about
+// ten fitment entries per part over the shop's vehicle list, and about 3% universal parts.
+// Rows are written one at a time to a stream, so 100,000 parts never sit in memory.
+import fs from 'node:fs';
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { CATALOGUE_CSV_COLUMNS, type CatalogueCsvColumn } from '@pitstop/core/catalogue-io';
+import type { Brand, Category } from '@pitstop/core/catalogue';
+import type { FitmentPosition } from '@pitstop/core/fitment';
+import { vehicleModels, type SeedVehicleModel } from '../apps/api/src/db/seed/vehicles-data.ts';
+
+/** mulberry32: small, fast and the same sequence for the same seed on every machine. */
+function randomSource(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  return { next, int, pick, chance: (p: number) => next() < p };
+}
+type Random = ReturnType<typeof randomSource>;
+
+interface ProductType {
+  name: string;
+  position: FitmentPosition | null;
+  quantity: number;
+  /** What goes after the em dash: material, finish, size. */
+  variants: readonly string[];
+  specs: (r: Random, variant: string) => [string, string][];
+}
+
+interface CategoryPlan {
+  types: ProductType[];
+  price: [number, number];
+  /** Share of this category's parts that fit any bike. */
+  universalName: string;
+}
+
+const pads = (side: 'Front' | 'Rear', position: FitmentPosition): ProductType => ({
+  name: `${side} Brake Pads`,
+  position,
+  quantity: 1,
+  variants: ['Sintered', 'Organic', 'Semi-Metallic', 'Ceramic', 'Sintered Race'],
+  specs: (r, v) => [
+    ['Material', v.replace(' Race', '')],
+    ['Thickness', `${r.int(7, 10)}.${r.int(0, 9)} mm`],
+    ['Pieces', '2'],
+  ],
+});
+
+const PLANS: Record<Category, CategoryPlan> = {
+  'brake-pads': {
+    types: [pads('Front', 'front'), pads('Rear', 'rear')],
+    price: [6, 38],
+    universalName: 'Brake Pad Shim Kit',
+  },
+  headlights: {
+    types: [
+      {
+        name: 'LED Headlight Assembly',
+        position: 'front',
+        quantity: 1,
+        variants: ['Clear Lens', 'Smoked Lens', 'Projector'],
+        specs: (r) => [
+          ['Lumens', String(r.int(12, 32) * 100)],
+          ['Voltage', '12 V'],
+          ['Power', `${r.int(12, 35)} W`],
+        ],
+      },
+      {
+        name: 'Halogen Headlight Assembly',
+        position: 'front',
+        quantity: 1,
+        variants: ['Clear Lens', 'Chrome Reflector'],
+        specs: () => [
+          ['Bulb', 'H4 60/55 W'],
+          ['Voltage', '12 V'],
+        ],
+      },
+      {
+        name: 'Headlight Bulb H4',
+        position: 'front',
+        quantity: 1,
+        variants: ['Halogen', 'LED 6000K', 'Xenon White'],
+        specs: (r) => [
+          ['Base', 'P43t'],
+          ['Power', `${r.pick(['35/35', '60/55', '18'])} W`],
+        ],
+      },
+    ],
+    price: [9, 180],
+    universalName: 'LED Fog Light Pair',
+  },
+  'shock-absorbers': {
+    types: [
+      {
+        name: 'Rear Monoshock',
+        position: 'rear',
+        quantity: 1,
+        variants: ['Preload Adjustable', 'Gas Charged', 'OEM Spec'],
+        specs: (r) => [
+          ['Length', `${r.int(26, 34) * 10} mm`],
+          ['Spring rate', `${r.int(60, 110)} N/mm`],
+          ['Adjustment', r.pick(['Preload', 'Preload and rebound', 'None'])],
+        ],
+      },
+      {
+        name: 'Rear Shock Absorber Pair',
+        position: 'pair',
+        quantity: 2,
+        variants: ['5-Step Preload', 'Gas Charged', 'Chrome Spring'],
+        specs: (r) => [
+          ['Length', `${r.int(30, 36) * 10} mm`],
+          ['Spring', r.pick(['Progressive', 'Linear'])],
+        ],
+      },
+      {
+        name: 'Front Fork Cartridge Kit',
+        position: 'front',
+        quantity: 1,
+        variants: ['Cartridge Emulator', 'Progressive Springs'],
+        specs: (r) => [
+          ['Fork tube', `${r.pick(['31', '37', '41', '43'])} mm`],
+          ['Oil weight', `${r.pick(['10W', '15W'])}`],
+        ],
+      },
+    ],
+    price: [38, 320],
+    universalName: 'Shock Absorber Boot Pair',
+  },
+  wheels: {
+    types: [
+      {
+        name: 'Front Alloy Wheel 17 in',
+        position: 'front',
+        quantity: 1,
+        variants: ['Matte Black', 'Gloss Black', 'Gold Anodised', 'Silver'],
+        specs: (r) => [
+          ['Rim', `17 x ${r.pick(['2.15', '2.50', '3.00'])}`],
+          ['Material', 'Cast aluminium'],
+          ['Weight', `${r.int(28, 45) / 10} kg`],
+        ],
+      },
+      {
+        name: 'Rear Alloy Wheel 17 in',
+        position: 'rear',
+        quantity: 1,
+        variants: ['Matte Black', 'Gloss Black', 'Red Stripe', 'Silver'],
+        specs: (r) => [
+          ['Rim', `17 x ${r.pick(['3.00', '3.50', '4.00', '5.50'])}`],
+          ['Material', 'Cast aluminium'],
+          ['Weight', `${r.int(40, 62) / 10} kg`],
+        ],
+      },
+      {
+        name: 'Spoke Wheel 21 in',
+        position: 'front',
+        quantity: 1,
+        variants: ['Black Rim', 'Silver Rim'],
+        specs: () => [
+          ['Rim', '21 x 1.85'],
+          ['Spokes', '36'],
+        ],
+      },
+    ],
+    price: [55, 280],
+    universalName: 'Wheel Balancing Weight Set',
+  },
+  'chains-sprockets': {
+    types: [
+      {
+        name: 'Chain Sprocket Kit',
+        position: null,
+        quantity: 1,
+        variants: ['O-Ring', 'X-Ring', 'Standard'],
+        specs: (r) => [
+          ['Pitch', r.pick(['428', '520', '525'])],
+          ['Links', String(r.int(53, 60) * 2)],
+          ['Sprockets', `${r.int(13, 16)}T / ${r.int(38, 48)}T`],
+        ],
+      },
+      {
+        name: 'Drive Chain',
+        position: null,
+        quantity: 1,
+        variants: ['O-Ring Gold', 'X-Ring Black', 'Heavy Duty'],
+        specs: (r) => [
+          ['Pitch', r.pick(['428H', '520', '525'])],
+          ['Links', String(r.int(53, 60) * 2)],
+        ],
+      },
+      {
+        name: 'Rear Sprocket',
+        position: 'rear',
+        quantity: 1,
+        variants: ['Steel', 'Aluminium'],
+        specs: (r) => [
+          ['Teeth', String(r.int(38, 48))],
+          ['Pitch', r.pick(['428', '520'])],
+        ],
+      },
+    ],
+    price: [12, 95],
+    universalName: 'Chain Cleaning Brush',
+  },
+  filters: {
+    types: [
+      {
+        name: 'Oil Filter',
+        position: null,
+        quantity: 1,
+        variants: ['Paper Element', 'Synthetic Media'],
+        specs: (r) => [
+          ['Type', 'Cartridge'],
+          ['Height', `${r.int(30, 80)} mm`],
+        ],
+      },
+      {
+        name: 'Air Filter Element',
+        position: null,
+        quantity: 1,
+        variants: ['Paper', 'Washable Cotton', 'Foam'],
+        specs: (r, v) => [
+          ['Media', v],
+          ['Micron rating', String(r.int(5, 20))],
+        ],
+      },
+      {
+        name: 'Fuel Filter',
+        position: null,
+        quantity: 1,
+        variants: ['In-Tank', 'Inline'],
+        specs: () => [['Hose', '6 mm']],
+      },
+    ],
+    price: [3, 28],
+    universalName: 'Inline Fuel Filter 6 mm',
+  },
+  'clutch-plates': {
+    types: [
+      {
+        name: 'Clutch Friction Plate Set',
+        position: null,
+        quantity: 1,
+        variants: ['Cork', 'Kevlar', 'Paper-Based'],
+        specs: (r, v) => [
+          ['Plates', String(r.int(5, 8))],
+          ['Material', v],
+        ],
+      },
+      {
+        name: 'Clutch Steel Plate Set',
+        position: null,
+        quantity: 1,
+        variants: ['Standard', 'Heavy Duty'],
+        specs: (r) => [
+          ['Plates', String(r.int(4, 7))],
+          ['Thickness', `${r.pick(['1.6', '2.0', '2.3'])} mm`],
+        ],
+      },
+    ],
+    price: [11, 65],
+    universalName: 'Clutch Lever Pair',
+  },
+  mirrors: {
+    types: [
+      {
+        name: 'Mirror Pair',
+        position: 'pair',
+        quantity: 1,
+        variants: ['Black', 'Carbon Look', 'Chrome'],
+        specs: () => [
+          ['Thread', 'M10 x 1.25'],
+          ['Glass', 'Convex'],
+        ],
+      },
+      {
+        name: 'Left Mirror',
+        position: 'left',
+        quantity: 1,
+        variants: ['Black', 'OEM Grey'],
+        specs: () => [['Thread', 'M10 x 1.25']],
+      },
+      {
+        name: 'Right Mirror',
+        position: 'right',
+        quantity: 1,
+        variants: ['Black', 'OEM Grey'],
+        specs: () => [['Thread', 'M10 x 1.25 reverse']],
+      },
+      {
+        name: 'Bar-End Mirror Pair',
+        position: 'pair',
+        quantity: 1,
+        variants: ['Black', 'Silver'],
+        specs: () => [['Bar', '22 mm']],
+      },
+    ],
+    price: [7, 48],
+    universalName: 'Bar-End Mirror Pair',
+  },
+};
+
+const CATEGORY_LIST = Object.keys(PLANS) as Category[];
+const SELLERS = [
+  'Pacific Coast Powersports',
+  'Desert Road Cycle Co.',
+  'Lone Star Cycle Parts',
+  'Midwest Moto Supply',
+  'Atlantic Two-Wheel Traders',
+  'Cascade Motor Parts',
+  'Keystone Moto Parts',
+  'Great Lakes Moto Distributors',
+  'Empire State Moto Depot',
+  'Bayou Bike Supply',
+  'Redline Spares',
+  'Apex Rider Outfitters',
+  'Two Stroke Alley',
+  'Torque Street Parts',
+];
+const NOTES = [
+  'Disc brake variant only',
+  'Not for ABS models',
+  'ABS models only',
+  'Needs the fitting kit sold separately',
+  'Except rally edition',
+  'From frame number ending 500001',
+  'Check the caliper brand before ordering',
+  'Single-channel ABS models',
+];
+const UNIVERSAL_BRAND_PREFIX = 'Universal';
+
+const DIGITS = '0123456789';
+const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
+const ALNUM = DIGITS + LETTERS;
+const chars = (r: Random, set: string, n: number) =>
+  Array.from({ length: n }, () => r.pick([...set])).join('');
+
+/** Part numbers as each maker writes them (the demo catalogue's real ones follow these shapes). */
+const PART_NUMBER_STYLES: Record<Brand, (r: Random) => string> = {
+  Yamaha: (r) => `${chars(r, ALNUM, 3)}-${chars(r, LETTERS, 1)}${chars(r, DIGITS, 4)}-${chars(r, DIGITS, 2)}`,
+  Honda: (r) =>
+    `${chars(r, DIGITS, 5)}-${chars(r, LETTERS, 1)}${chars(r, ALNUM, 2)}-${chars(r, LETTERS, 1)}${chars(r, DIGITS, 2)}`,
+  Hero: (r) => `${chars(r, DIGITS, 5)}-${chars(r, LETTERS, 3)}-${chars(r, DIGITS, 3)}${chars(r, LETTERS, 1)}`,
+  Suzuki: (r) => `${chars(r, DIGITS, 5)}-${chars(r, DIGITS, 2)}${chars(r, LETTERS, 1)}${chars(r, DIGITS, 2)}`,
+  TVS: (r) => `${chars(r, LETTERS, 1)}${chars(r, DIGITS, 7)}`,
+  Bajaj: (r) => `${chars(r, LETTERS, 2)}${chars(r, DIGITS, 6)}`,
+};
+
+/** `\` escapes the separators inside list cells. */
+const esc = (text: string) => text.replace(/[\\;|=]/g, (c) => `\\${c}`);
+const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+function yearsText(from: number, to: number): string {
+  return from === to ? String(from) : `${from}-${to}`;
+}
+
+/** A sub-range of a model's years: most parts fit the whole run, some one generation. */
+function yearsFor(r: Random, m: SeedVehicleModel): [number, number] {
+  if (r.chance(0.6) || m.yearTo - m.yearFrom < 2) return [m.yearFrom, m.yearTo];
+  const from = r.int(m.yearFrom, m.yearTo - 1);
+  return [from, r.int(from + 1, m.yearTo)];
+}
+
+export interface GenerateOptions {
+  parts: number;
+  seed: number;
+  /** Mean fitment entries of a non-universal part (default 10.3: about 1,000,000 rows per 100,000 parts). */
+  fitmentPerPart?: number;
+}
+
+export interface GenerateSummary {
+  parts: number;
+  fitmentRows: number;
+  universal: number;
+  bytes: number;
+}
+
+/** Writes the catalogue to a stream, waiting for it to drain: memory stays flat at any size. */
+export async function writeCatalogue(out: Writable, options: GenerateOptions): Promise<GenerateSummary> {
+  const r = randomSource(options.seed);
+  const meanFitment = options.fitmentPerPart ?? 10.3;
+  const byMake = new Map<string, SeedVehicleModel[]>();
+  for (const m of vehicleModels) byMake.set(m.make, [...(byMake.get(m.make) ?? []), m]);
+  const makes = [...byMake.keys()] as Brand[];
+  const used = new Set<string>();
+  const summary: GenerateSummary = { parts: 0, fitmentRows: 0, universal: 0, bytes: 0 };
+
+  const write = async (text: string) => {
+    summary.bytes += Buffer.byteLength(text);
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  await write(`${CATALOGUE_CSV_COLUMNS.join(',')}\n`);
+
+  for (let i = 0; i < options.parts; i++) {
+    const brand = r.pick(makes);
+    const category = r.pick(CATEGORY_LIST);
+    const plan = PLANS[category];
+    const type = r.pick(plan.types);
+    const variant = r.pick(type.variants);
+    const universal = r.chance(0.03);
+    const own = byMake.get(brand) ?? [];
+    const primary = r.pick(own);
+
+    let partNumber: string;
+    do partNumber = PART_NUMBER_STYLES[brand](r);
+    while (used.has(partNumber));
+    used.add(partNumber);
+
+    const fitment: string[] = [];
+    let name: string;
+    let description: string;
+    if (universal) {
+      name = `${UNIVERSAL_BRAND_PREFIX} ${plan.universalName} — ${variant}`;
+      description =
+        `${plan.universalName} that fits any bike, in ${variant.toLowerCase()}. ` +
+        `Made to ${brand} quality standards and checked before dispatch.`;
+      summary.universal++;
+    } else {
+      // About ten entries: the named bike first, then siblings from the same maker; filters,
+      // chains and mirrors also cross over to other makers' bikes with the same fitting.
+      const target = Math.max(1, Math.round(meanFitment + (r.next() - 0.5) * 6));
+      const crossMaker = category === 'filters' || category === 'chains-sprockets' || category === 'mirrors';
+      const pool = crossMaker ? vehicleModels : own;
+      const chosen = new Set<SeedVehicleModel>([primary]);
+      for (let tries = 0; chosen.size < Math.min(target, pool.length) && tries < target * 4; tries++) {
+        chosen.add(r.pick(pool));
+      }
+      for (const m of chosen) {
+        const [from, to] = yearsFor(r, m);
+        const fields = [esc(m.make), esc(m.model), yearsText(from, to)];
+        const note = r.chance(0.08) ? r.pick(NOTES) : undefined;
+        if (type.position || type.quantity !== 1 || note) fields.push(type.position ?? '');
+        if (type.quantity !== 1 || note) fields.push(String(type.quantity));
+        if (note) fields.push(esc(note));
+        fitment.push(fields.join('|'));
+      }
+      summary.fitmentRows += chosen.size;
+      name = `${brand} ${primary.model} ${type.name} — ${variant}`;
+      description =
+        `${type.name} for the ${brand} ${primary.model} (${yearsText(primary.yearFrom, primary.yearTo)})` +
+        `${primary.engine ? `, ${primary.engine}` : ''}. ${variant} finish, made to the original ` +
+        `dimensions so it bolts straight on. Also fits ${chosen.size - 1} other models: see the fitment list.`;
+    }
+
+    const [low, high] = plan.price;
+    const dollars = low + Math.floor(r.next() * (high - low));
+    const price = `${dollars}.${r.pick(['49', '99', '00', '50', '95'])}`;
+    const stock = r.chance(0.05) ? 0 : r.int(1, 500);
+    const available = stock === 0 ? 0 : r.int(Math.ceil(stock / 2), stock);
+    const minimum = available >= 4 && r.chance(0.15) ? r.int(2, 4) : 1;
+    const specs = type.specs(r, variant).map(([k, v]) => `${esc(k)}=${esc(v)}`);
+    specs.push(`Warranty=${r.pick(['6 months', '1 year', '2 years'])}`);
+
+    const cells: Record<CatalogueCsvColumn, string> = {
+      part_number: partNumber,
+      name,
+      brand,
+      category,
+      seller: r.pick(SELLERS),
+      price,
+      stock: String(stock),
+      available_quantity: String(available),
+      min_quantity: String(minimum),
+      description,
+      image: `/images/parts/${category}.svg`,
+      universal: universal ? 'true' : 'false',
+      specifications: specs.join(';'),
+      fitment: fitment.join(';'),
+    };
+    await write(`${CATALOGUE_CSV_COLUMNS.map((c) => quote(cells[c])).join(',')}\n`);
+    summary.parts++;
+  }
+  return summary;
+}
+
+/** Writes the catalogue to a file (created or replaced). */
+export async function writeCatalogueFile(file: string, options: GenerateOptions): Promise<GenerateSummary> {
+  const out = fs.createWriteStream(file);
+  const summary = await writeCatalogue(out, options);
+  out.end();
+  await once(out, 'finish');
+  return summary;
+}
