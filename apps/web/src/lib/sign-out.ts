@@ -7,19 +7,23 @@ let inFlight: Promise<void> | null = null;
 
 async function endSession(queryClient: QueryClient): Promise<void> {
   const token = getAccessToken();
+  // Forget the token before telling the server: queries that need it stop at once (the signed-in
+  // ones are disabled without a token), and the ones already running are cancelled, so none of
+  // them reaches the server after the revocation and comes back 401.
+  clearAccessToken();
+  await queryClient.cancelQueries();
   try {
     if (token) await apiPost('/auth/sign-out', {}, { token, signOutOn401: false });
   } catch {
-    // Offline or already expired: the local sign-out below is what the user asked for.
+    // Offline or already expired: the local sign-out above is what the user asked for.
   } finally {
-    clearAccessToken();
     queryClient.clear();
   }
 }
 
 /**
- * Ends the session: asks the server to revoke it (POST /api/auth/sign-out), then, whatever the
- * answer, forgets the token and every cached answer. Concurrent calls share one request.
+ * Ends the session: forgets the token, asks the server to revoke it (POST /api/auth/sign-out),
+ * then, whatever the answer, forgets every cached answer. Concurrent calls share one request.
  */
 export function signOut(queryClient: QueryClient): Promise<void> {
   inFlight ??= endSession(queryClient).finally(() => {
