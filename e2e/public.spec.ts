@@ -125,18 +125,22 @@ describe('parts', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  it('asks a visitor to log in before showing a part', async () => {
+  it('shows a visitor the part, and asks them to log in to order it', async () => {
     const page = await browser.newPage();
     await page.goto('/parts');
     const part = (await apiParts('?limit=1')).parts[0]!;
     await page.getByRole('link', { name: `Buy Now: ${part.name}` }).click();
+    await page.waitForURL(`**/parts/${part._id}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(part.name);
+    await page.getByRole('link', { name: 'Log in to order' }).click();
     await page.waitForURL('**/login');
   });
 
   it('says so when a part does not exist', async () => {
     const page = await browser.newPage({ expectedConsoleErrors: /status of 404/ });
     await signInAs(page, 'rider@pitstop.com', 'pitstop-rider');
-    await page.goto('/parts/6f1c2d3e-4b5a-4c6d-8e7f-0123456789ab');
+    const response = await page.goto('/parts/6f1c2d3e-4b5a-4c6d-8e7f-0123456789ab');
+    expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByText('We could not find that part.').isVisible()).toBe(true);
   });
 
@@ -152,7 +156,12 @@ describe('parts', () => {
           })
         : route.continue(),
     );
-    await page.goto('/parts');
+    // The server renders /parts with its parts; the browser asks the API when it moves there.
+    await page.goto('/about');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Parts', exact: true })
+      .click();
     const alert = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
     await expect.poll(() => alert.innerText(), { timeout: 15_000 }).toContain('Something went wrong');
     fail = false;
@@ -203,9 +212,10 @@ describe('content pages', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  it('an unknown address shows the not-found page', async () => {
-    const page = await browser.newPage();
-    await page.goto('/no/such/page');
+  it('an unknown address shows the not-found page, with status 404', async () => {
+    const page = await browser.newPage({ expectedConsoleErrors: /status of 404/ });
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByText(messages.notFoundPage).isVisible()).toBe(true);
     await expectNoSeriousA11yViolations(page);
   });

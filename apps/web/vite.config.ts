@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 
 // The API (apps/api) listens here in development; see the README for the command.
 const apiOrigin = 'http://127.0.0.1:3210';
@@ -22,13 +22,16 @@ const gz = promisify(gzip);
  */
 function precompress(): Plugin {
   let outDir = '';
+  let ssr = false;
   return {
     name: 'pitstop:precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
     },
     async closeBundle() {
+      if (ssr) return;
       const entries = await fs.readdir(outDir, { recursive: true, withFileTypes: true });
       const files = entries
         .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
@@ -49,12 +52,20 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server bundle needs no copy of the public folder: the client build serves it.
+  publicDir: isSsrBuild ? false : 'public',
   plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     // @pitstop/core exports its TypeScript sources under the custom "source" condition.
     conditions: ['source', ...defaultClientConditions],
+  },
+  // The server-rendering bundle (vite build --ssr, see package.json) runs inside the API process:
+  // the workspace's own sources are bundled, libraries stay in node_modules.
+  ssr: {
+    noExternal: ['@pitstop/core'],
+    resolve: { conditions: ['source', ...defaultServerConditions] },
   },
   server: {
     proxy: {
@@ -67,4 +78,4 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
   },
-});
+}));

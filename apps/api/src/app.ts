@@ -194,7 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(reviewsRoutes, { prefix: '/api' });
   await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(uploadsRoutes);
-  await registerWeb(app, config.webDist);
+  await registerWeb(app, config.webDist, config.publicUrl);
 
   return app;
 }

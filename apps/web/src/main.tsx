@@ -1,16 +1,23 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
+import { readSsrState } from './lib/ssr-state';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-createRoot(container).render(
+// Public pages arrive rendered, with the answers they were rendered from; signed-in screens
+// arrive as the empty shell and are rendered here.
+const initialState = readSsrState(document);
+const app = (
   <StrictMode>
-    <AppProvider>
+    <AppProvider initialState={initialState}>
       <AppRouter />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (initialState) hydrateRoot(container, app);
+else createRoot(container).render(app);

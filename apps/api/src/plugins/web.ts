@@ -1,19 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problem } from '../lib/errors.js';
+import { composePage, loadServerRenderer } from './server-render.js';
 
 const ONE_YEAR = 31_536_000;
 
 /**
- * Serves the built SPA: hashed assets cached for a year as immutable, everything else
- * revalidated, and any unknown GET that is not under /api answered with index.html so the
- * client router can take it (and show its own not-found page).
+ * Serves the built web app: hashed assets cached for a year as immutable, everything else
+ * revalidated. A page address (any GET that is not under /api and has no file extension) is
+ * rendered on the server when it is a public page, with its HTTP status (404 for an unknown
+ * page or part), and sent as the client-rendered shell (index.html) when it is a signed-in screen.
  */
-export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWeb(app: FastifyInstance, webDist: string, origin: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  const render = hasWeb ? await loadServerRenderer(app, webDist, origin) : null;
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    reply.header('cache-control', 'no-cache');
+    const page = render ? await render(request.url) : null;
+    if (!page) return reply.sendFile('index.html');
+    // Read per request, like the static files, so a rebuilt web app's asset names are used.
+    const template = await fs.promises.readFile(indexFile, 'utf8');
+    return reply.code(page.status).type('text/html; charset=utf-8').send(composePage(template, page));
+  }
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -37,9 +49,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       },
     });
     // The static handler refuses a bare directory; the home page is the SPA like any other route.
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html'),
-    );
+    app.get('/', { schema: { hide: true } }, sendPage);
   } else {
     app.log.warn(`No built web app at ${webDist}: only the API is served (run npm run build).`);
   }
@@ -48,9 +58,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/health/');
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (hasWeb && wantsPage && !isApi && !path.extname(pathname)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    if (hasWeb && wantsPage && !isApi && !path.extname(pathname)) return sendPage(request, reply);
     return reply
       .code(404)
       .type('application/problem+json')

@@ -45,6 +45,22 @@ const NewPartRoute = lazy(() => import('./routes/part-editor').then((m) => ({ de
 const EditPartRoute = lazy(() => import('./routes/part-editor').then((m) => ({ default: m.EditPartRoute })));
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
 
+/**
+ * Screens the server does not render: they belong to a signed-in user (whose token lives in the
+ * browser) or finish a sign-in. They are sent as the empty shell and rendered in the browser.
+ */
+export const CLIENT_ONLY_PATHS = [
+  '/login',
+  '/register',
+  '/reset-password',
+  '/auth/callback',
+  '/payment/:id',
+  '/order',
+  '/profile',
+  '/addreview',
+  '/dashboard/*',
+] as const;
+
 export function AppRoutes() {
   // Any 401 from the API ends the session and lands on /login.
   useUnauthorizedRedirect();
@@ -62,9 +78,12 @@ export function AppRoutes() {
         <Route path="reset-password" element={<ResetPasswordRoute />} />
         <Route path="auth/callback" element={<AuthCallbackRoute />} />
 
+        {/* Public, so search engines and link previews see the part; ordering asks for sign-in
+            (docs/decisions/009-server-rendering.md). */}
+        <Route path="parts/:id" element={<PartDetailRoute />} />
+
         {/* Signed-in screens (spec §2). /profile is guarded too: DESIGN §6.6. */}
         <Route element={<RequireAuth />}>
-          <Route path="parts/:id" element={<PartDetailRoute />} />
           <Route path="payment/:id" element={<PaymentRoute />} />
           <Route path="order" element={<OrderRoute />} />
           <Route path="profile" element={<ProfileRoute />} />

@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import { shopTexts } from '@pitstop/core/messages';
+import { RenderContextValue, type PageMeta } from '@/lib/render-context';
 
 /** Builds the document title shown in tabs and search results: "<page> | Pitstop Parts". */
 export function formatDocumentTitle(title: string | undefined): string {
@@ -8,19 +9,50 @@ export function formatDocumentTitle(title: string | undefined): string {
     : `${shopTexts.shopName} | Genuine motorcycle and vehicle parts`;
 }
 
+export type PageMetaExtras = Omit<PageMeta, 'title' | 'description'>;
+
+// The address the server rendered: its page-specific head tags (Open Graph, JSON-LD) describe
+// that page only, and are dropped once the visitor has moved on to another one.
+const firstAddress = typeof window === 'undefined' ? '' : window.location.pathname + window.location.search;
+
+function setHeadTag(selector: string, create: () => HTMLElement, apply: (element: HTMLElement) => void) {
+  let element = document.head.querySelector<HTMLElement>(selector);
+  if (!element) {
+    element = create();
+    document.head.append(element);
+  }
+  apply(element);
+}
+
 /**
- * Keeps <title> and <meta name="description"> in step with the screen. The head lives outside
- * React's tree (index.html owns the tags), so this is a sync with an outside system.
+ * Keeps the head in step with the screen. On the server it records the page's title,
+ * description, canonical address, picture and structured data for the HTML head; in the browser
+ * it updates <title>, the description and the canonical link after each navigation.
  */
-export function useDocumentMeta(title: string | undefined, description: string): void {
+export function useDocumentMeta(
+  title: string | undefined,
+  description: string,
+  extras: PageMetaExtras = {},
+): void {
+  const context = useContext(RenderContextValue);
+  context?.setMeta({ title: formatDocumentTitle(title), description, ...extras });
+
+  const canonicalPath = extras.canonicalPath;
   useEffect(() => {
     document.title = formatDocumentTitle(title);
-    let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
-    if (!meta) {
-      meta = document.createElement('meta');
-      meta.name = 'description';
-      document.head.append(meta);
+    setHeadTag(
+      'meta[name="description"]',
+      () => Object.assign(document.createElement('meta'), { name: 'description' }),
+      (meta) => meta.setAttribute('content', description),
+    );
+    const path = canonicalPath ?? window.location.pathname;
+    setHeadTag(
+      'link[rel="canonical"]',
+      () => Object.assign(document.createElement('link'), { rel: 'canonical' }),
+      (link) => link.setAttribute('href', new URL(path, window.location.origin).href),
+    );
+    if (window.location.pathname + window.location.search !== firstAddress) {
+      for (const stale of document.head.querySelectorAll('[data-page-meta]')) stale.remove();
     }
-    meta.content = description;
-  }, [title, description]);
+  }, [title, description, canonicalPath]);
 }

@@ -3,8 +3,10 @@ import { messages } from '@pitstop/core/messages';
 import { PageContainer } from '@/components/layout/page-container';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { useHttpStatus } from '@/lib/render-context';
 
 export function NotFoundRoute() {
+  useHttpStatus(404);
   useDocumentMeta('Page not found', messages.notFoundPage);
 
   return (

@@ -50,6 +50,21 @@ describe('PartDetailRoute', () => {
     await waitFor(() => expect(document.title).toBe(`${part.name} | Pitstop Parts`));
   });
 
+  it('shows a visitor the part and a way to log in to order it', async () => {
+    const part = createPart({ name: 'Bajaj Pulsar NS200 Chain Kit', price: 89.5 });
+    mockApi({
+      [`GET /api/parts/${part._id}`]: () => jsonResponse(part),
+      [`GET /api/parts/${part._id}/reviews`]: () => jsonResponse([]),
+    });
+    renderWithProviders(<PartDetailRoute />, { route: `/parts/${part._id}`, path: '/parts/:id' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: part.name })).toBeTruthy();
+    expect(screen.getByText('$89.50')).toBeTruthy();
+    expect(screen.getByText(shopTexts.signInToOrder)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in to order' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByRole('button', { name: 'Place Order' })).toBeNull();
+  });
+
   it("shows the part's reviews under it", async () => {
     window.localStorage.setItem('accessToken', 'rider-key');
     const part = createPart({ name: 'Hero Splendor Shock Absorber' });

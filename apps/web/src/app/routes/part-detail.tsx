@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { shopTexts } from '@pitstop/core/messages';
 import { PageContainer } from '@/components/layout/page-container';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -10,9 +10,12 @@ import { usePart } from '@/features/parts/api/get-part';
 import { partsKeys } from '@/features/parts/api/parts-query-keys';
 import { PartDetails } from '@/features/parts/components/part-details';
 import { PartDetailsSkeleton } from '@/features/parts/components/part-details-skeleton';
+import { partBreadcrumbJsonLd, partProductJsonLd } from '@/features/parts/utils/part-structured-data';
 import { ReviewList } from '@/features/reviews/components/review-list';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { isApiError } from '@/lib/api-client';
+import { useHttpStatus } from '@/lib/render-context';
+import { useIsSignedIn } from '@/lib/session';
 
 function Breadcrumb({ current }: { current: string }) {
   return (
@@ -38,19 +41,43 @@ function Breadcrumb({ current }: { current: string }) {
   );
 }
 
-/** /parts/:id (signed in) — the part on its own page, with the form to order it. */
+/** A visitor sees the part; ordering needs an account, and sign-in comes back here. */
+function SignInToOrder() {
+  const location = useLocation();
+  return (
+    <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-5">
+      <p className="text-slate-700">{shopTexts.signInToOrder}</p>
+      <Link to="/login" state={{ from: location }} className={buttonStyles('primary', 'lg')}>
+        Log in to order
+      </Link>
+    </div>
+  );
+}
+
+/** /parts/:id — the part on its own page (public), with the form to order it (signed in). */
 export function PartDetailRoute() {
   const { id = '' } = useParams();
   const query = usePart(id);
   const queryClient = useQueryClient();
   const vehicle = useActiveVehicle();
+  const signedIn = useIsSignedIn();
   const notFound = query.isError && isApiError(query.error) && [400, 404].includes(query.error.status);
+  const part = query.data;
 
+  useHttpStatus(notFound ? 404 : 200);
   useDocumentMeta(
-    query.data?.name ?? (notFound ? 'Part not found' : 'Part'),
-    query.data
-      ? `${query.data.name} by ${query.data.brand}: ${query.data.description}`.slice(0, 160)
+    part?.name ?? (notFound ? 'Part not found' : 'Part'),
+    part
+      ? `${part.name} by ${part.brand}: ${part.description}`.slice(0, 160)
       : 'Part details, specifications and fitment at Pitstop Parts.',
+    part
+      ? {
+          canonicalPath: `/parts/${part._id}`,
+          image: part.img,
+          type: 'product',
+          jsonLd: (origin) => [partProductJsonLd(part, origin), partBreadcrumbJsonLd(part, origin)],
+        }
+      : {},
   );
 
   if (query.isPending) {
@@ -88,11 +115,15 @@ export function PartDetailRoute() {
     <PageContainer>
       <Breadcrumb current={query.data.name} />
       <PartDetails part={query.data} vehicle={vehicle}>
-        <OrderForm
-          part={query.data}
-          // Stock changed: refetch this part, and let cached lists show the new quantity too.
-          onStockChanged={() => void queryClient.invalidateQueries({ queryKey: partsKeys.all })}
-        />
+        {signedIn ? (
+          <OrderForm
+            part={query.data}
+            // Stock changed: refetch this part, and let cached lists show the new quantity too.
+            onStockChanged={() => void queryClient.invalidateQueries({ queryKey: partsKeys.all })}
+          />
+        ) : (
+          <SignInToOrder />
+        )}
       </PartDetails>
       <div className="mt-12 border-t border-slate-200 pt-10">
         <ReviewList partId={query.data._id} />

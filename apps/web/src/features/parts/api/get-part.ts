@@ -16,5 +16,7 @@ export function getPartQueryOptions(id: string) {
 }
 
 export function usePart(id: string) {
-  return useQuery(getPartQueryOptions(id));
+  // An answer the server rendered stands, a "not found" included: asking again on mount would
+  // turn the page the server sent (with its 404) into a skeleton before the same answer returns.
+  return useQuery({ ...getPartQueryOptions(id), retryOnMount: false });
 }

@@ -1,0 +1,138 @@
+import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { matchRoutes, StaticRouter } from 'react-router';
+import { AppProvider } from './app/provider';
+import { AppRoutes, CLIENT_ONLY_PATHS } from './app/router';
+import { setApiTransport } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
+import { RenderContextValue, type PageMeta, type RenderContext } from './lib/render-context';
+import { serializeSsrState } from './lib/ssr-state';
+import { renderHead } from './server/head';
+
+/**
+ * Server rendering of the public pages (docs/decisions/009-server-rendering.md). The API process
+ * loads this module (built by `vite build --ssr`) and calls render() for a page request.
+ */
+
+export interface RenderedPage {
+  status: number;
+  /** Tags for <head>: title, description, canonical, Open Graph, JSON-LD. */
+  head: string;
+  /** The markup for <div id="root">. */
+  body: string;
+  /** The dehydrated query cache, safe to place in <script type="application/json">. */
+  state: string;
+}
+
+export interface ServerRenderer {
+  render(url: string): Promise<RenderedPage | null>;
+}
+
+// A page rarely needs more: pass 1 finds the queries, pass 2 may find queries that depend on
+// their answers (a part's reviews), the last renders with everything.
+const MAX_PASSES = 4;
+
+const OUT_OF_LINE_BOUNDARY = '<template id="B:';
+
+const clientOnlyRoutes = CLIENT_ONLY_PATHS.map((path) => ({ path }));
+
+function isEnabled(query: Query): boolean {
+  const enabled = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
+  return typeof enabled === 'function' ? enabled(query) : enabled !== false;
+}
+
+/** Queries the last render asked for that nobody has fetched yet. */
+function unfetched(queryClient: QueryClient, tried: Set<string>): Query[] {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .filter(
+      (query) =>
+        query.state.status === 'pending' &&
+        query.state.fetchStatus === 'idle' &&
+        !tried.has(query.queryHash) &&
+        isEnabled(query),
+    );
+}
+
+async function renderPass(url: string, origin: string, queryClient: QueryClient) {
+  const result: { status: number; meta?: PageMeta } = { status: 200 };
+  const context: RenderContext = {
+    origin,
+    url,
+    setStatus: (status) => (result.status = status),
+    setMeta: (meta) => (result.meta = meta),
+  };
+  const { prelude } = await prerender(
+    <StrictMode>
+      <RenderContextValue.Provider value={context}>
+        <AppProvider client={queryClient}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProvider>
+      </RenderContextValue.Provider>
+    </StrictMode>,
+    {
+      // The whole page goes out at once, so every boundary is written in place: React would
+      // otherwise move large ones with an inline script, which the CSP blocks.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onError(error) {
+        // A component that throws on the server is rendered in the browser instead; say which.
+        console.error('server render:', error);
+      },
+    },
+  );
+  return { html: await new Response(prelude).text(), ...result };
+}
+
+const DEFAULT_META: PageMeta = { title: 'Pitstop Parts', description: '' };
+
+/**
+ * @param origin the shop's public origin (canonical and Open Graph addresses)
+ * @param fetchApi answers `/api/…` requests inside the API process
+ */
+export function createServerRenderer(
+  origin: string,
+  fetchApi: (url: string, init: RequestInit) => Promise<Response>,
+): ServerRenderer {
+  setApiTransport(fetchApi);
+  return {
+    async render(url) {
+      const pathname = new URL(url, origin).pathname;
+      if (matchRoutes(clientOnlyRoutes, pathname)) return null;
+
+      const queryClient = createQueryClient();
+      const tried = new Set<string>();
+      let pass = await renderPass(url, origin, queryClient);
+      for (let i = 1; i < MAX_PASSES; i++) {
+        const pending = unfetched(queryClient, tried);
+        // A boundary that waited for code (a screen's first lazy load in this process) is sent
+        // out of line with an inline script to move it in, which the CSP blocks; the code has
+        // arrived by now, so the next pass renders it in place.
+        if (pending.length === 0 && !pass.html.includes(OUT_OF_LINE_BOUNDARY)) break;
+        await Promise.all(
+          pending.map((query) => {
+            tried.add(query.queryHash);
+            // No retries while a visitor waits: an error renders as the page's error state.
+            return queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey, retry: false });
+          }),
+        );
+        pass = await renderPass(url, origin, queryClient);
+      }
+
+      const state = dehydrate(queryClient, {
+        // Errors travel too (an unknown part renders "not found" on both sides alike).
+        shouldDehydrateQuery: (query) => query.state.status !== 'pending',
+      });
+      queryClient.clear();
+      return {
+        status: pass.status,
+        head: renderHead(pass.meta ?? DEFAULT_META, origin, url),
+        body: pass.html,
+        state: serializeSsrState(state),
+      };
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { createContext, useContext } from 'react';
+
+/** What a page says about itself to search engines and link previews (server-rendered head). */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Path and query of the page's one address; the current address when absent. */
+  canonicalPath?: string;
+  /** An absolute or root-relative picture for Open Graph and Twitter cards. */
+  image?: string;
+  /**
+   * JSON-LD blocks (schema.org) for the shop's origin, emitted by the server as non-executed
+   * <script type="application/ld+json">. A function, so the browser never builds them.
+   */
+  jsonLd?: (origin: string) => readonly object[];
+  type?: 'website' | 'product';
+}
+
+/**
+ * Filled while the server renders a page: the HTTP status the page asks for (404 for the
+ * not-found page and an unknown part) and its head. In the browser there is no context, and
+ * the hooks below do nothing during render.
+ */
+export interface RenderContext {
+  /** The shop's public origin, for canonical and Open Graph addresses. */
+  readonly origin: string;
+  /** Path and query of the request. */
+  readonly url: string;
+  setStatus(status: number): void;
+  setMeta(meta: PageMeta): void;
+}
+
+export const RenderContextValue = createContext<RenderContext | null>(null);
+
+/** The server answers this page with `status` (a client-side render has no status to set). */
+export function useHttpStatus(status: number): void {
+  const context = useContext(RenderContextValue);
+  context?.setStatus(status);
+}

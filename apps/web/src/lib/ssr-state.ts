@@ -1,0 +1,50 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+/** The id of the non-executed JSON block that carries the server's query answers to the browser. */
+export const SSR_STATE_ID = 'ssr-state';
+
+interface SerializedApiError {
+  __apiError: ConstructorParameters<typeof ApiError>[0];
+}
+
+function isSerializedApiError(value: unknown): value is SerializedApiError {
+  return typeof value === 'object' && value !== null && '__apiError' in value;
+}
+
+/**
+ * The dehydrated cache as JSON that is safe inside <script type="application/json">: an ApiError
+ * (a part that does not exist) keeps its status, and no "</script>" or "<!--" can end the block.
+ */
+export function serializeSsrState(state: DehydratedState): string {
+  const queries = state.queries.map((query) => {
+    const error = query.state.error;
+    if (!(error instanceof ApiError)) return query;
+    const plain: SerializedApiError = {
+      __apiError: {
+        status: error.status,
+        title: error.title,
+        detail: error.detail,
+        type: error.type,
+        errors: error.errors,
+        code: error.code,
+      },
+    };
+    return { ...query, state: { ...query.state, error: plain } };
+  });
+  return JSON.stringify({ ...state, queries }).replace(/</g, '\\u003c');
+}
+
+/** Reads the server's answers, if the page was rendered on the server, turning errors back into ApiErrors. */
+export function readSsrState(doc: Document): DehydratedState | undefined {
+  const text = doc.getElementById(SSR_STATE_ID)?.textContent;
+  if (!text) return undefined;
+  const state = JSON.parse(text) as DehydratedState;
+  for (const query of state.queries) {
+    const error: unknown = query.state.error;
+    if (isSerializedApiError(error)) {
+      (query.state as { error: unknown }).error = new ApiError(error.__apiError);
+    }
+  }
+  return state;
+}

@@ -1,0 +1,57 @@
+import { shopTexts } from '@pitstop/core/messages';
+import type { PageMeta } from '@/lib/render-context';
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+/** JSON inside <script>: no "</script>", "<!--" or line separators can end or break the block. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The page's head: title, description and canonical address for search engines; Open Graph and
+ * Twitter tags for link previews; structured data. Tags that describe only this page carry
+ * data-page-meta, so the browser drops them after navigating elsewhere.
+ */
+export function renderHead(meta: PageMeta, origin: string, url: string): string {
+  const canonical = new URL(meta.canonicalPath ?? url.split('?')[0] ?? '/', origin).href;
+  const image = meta.image ? new URL(meta.image, origin).href : undefined;
+  const attr = escapeHtml;
+  const page = 'data-page-meta';
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${attr(meta.description)}" />`,
+    `<link rel="canonical" href="${attr(canonical)}" />`,
+    `<meta property="og:site_name" content="${attr(shopTexts.shopName)}" ${page} />`,
+    `<meta property="og:type" content="${meta.type === 'product' ? 'product' : 'website'}" ${page} />`,
+    `<meta property="og:title" content="${attr(meta.title)}" ${page} />`,
+    `<meta property="og:description" content="${attr(meta.description)}" ${page} />`,
+    `<meta property="og:url" content="${attr(canonical)}" ${page} />`,
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" ${page} />`,
+    `<meta name="twitter:title" content="${attr(meta.title)}" ${page} />`,
+    `<meta name="twitter:description" content="${attr(meta.description)}" ${page} />`,
+  ];
+  if (image) {
+    tags.push(
+      `<meta property="og:image" content="${attr(image)}" ${page} />`,
+      `<meta name="twitter:image" content="${attr(image)}" ${page} />`,
+    );
+  }
+  for (const block of meta.jsonLd?.(origin) ?? []) {
+    tags.push(`<script type="application/ld+json" ${page}>${scriptJson(block)}</script>`);
+  }
+  return tags.join('\n    ');
+}

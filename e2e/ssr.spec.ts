@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { Part } from '@pitstop/core/parts';
+import { baseURL, signInAs, useBrowser } from './fixtures.ts';
+
+const browser = useBrowser();
+
+async function firstPart(): Promise<Part> {
+  const res = await fetch(`${baseURL()}/api/parts?limit=1`);
+  return ((await res.json()) as Part[])[0]!;
+}
+
+function jsonLdBlocks(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
+}
+
+describe('pages without JavaScript', () => {
+  it('a part page carries the name, price, photo and a Product in JSON-LD', async () => {
+    const part = await firstPart();
+    const res = await fetch(`${baseURL()}/parts/${part._id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const html = await res.text();
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain(`>${part.name}</h1>`);
+    expect(root).toContain(`$${part.price.toFixed(2)}`);
+    expect(root).toContain(`src="${part.img}"`);
+    expect(html).toContain(`<title>${part.name} | Pitstop Parts</title>`);
+    expect(html).toMatch(/<link rel="canonical" href="http[^"]+" \/>/);
+    expect(html).toContain(`/parts/${part._id}" />`);
+    expect(html).toMatch(/<meta property="og:image" content="http[^"]+"/);
+    const [product, breadcrumbs] = jsonLdBlocks(html);
+    expect(product).toMatchObject({
+      '@type': 'Product',
+      name: part.name,
+      sku: part.partNumber,
+      brand: { name: part.brand },
+      offers: { price: part.price.toFixed(2), priceCurrency: 'USD' },
+    });
+    expect(breadcrumbs?.['@type']).toBe('BreadcrumbList');
+    // No inline script runs: hydration state travels as data.
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+    for (const attrs of scripts) expect(attrs).toMatch(/src=|type="application\/(ld\+)?json"/);
+  });
+
+  it('the catalogue and the home page carry their parts', async () => {
+    const part = await firstPart();
+    for (const path of ['/', '/parts']) {
+      const html = await (await fetch(`${baseURL()}${path}`)).text();
+      expect(html.slice(html.indexOf('<div id="root">'))).toContain(part.name);
+    }
+  });
+
+  it('an unknown part and an unknown page answer 404', async () => {
+    const missing = await fetch(`${baseURL()}/parts/6f1c2d3e-4b5a-4c6d-8e7f-0123456789ab`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('We could not find that part.');
+    expect((await fetch(`${baseURL()}/not/a/page`)).status).toBe(404);
+  });
+});
+
+describe('hydration', () => {
+  it('every public page comes alive without a console error, a hydration warning or a second request', async () => {
+    const part = await firstPart();
+    for (const path of [
+      '/',
+      '/parts',
+      '/parts?brand=Honda&sort=price-asc',
+      `/parts/${part._id}`,
+      '/about',
+      '/blog',
+      '/portfolio',
+    ]) {
+      const page = await browser.newPage();
+      const apiCalls: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
+      });
+      await page.goto(path, { waitUntil: 'networkidle' });
+      // Hydrated: a client-side link works without a full page load.
+      await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+      const next = path === '/blog' ? 'About' : 'Blog';
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: next, exact: true })
+        .click();
+      await page.waitForURL(`**/${next.toLowerCase()}`);
+      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker), path).toBe(1);
+      expect(apiCalls, `${path} asked the API again`).toEqual([]);
+    }
+  });
+
+  it('a signed-in customer gets the server page, then their own navbar', async () => {
+    const part = await firstPart();
+    const page = await browser.newPage();
+    await signInAs(page, 'rider@pitstop.com', 'pitstop-rider');
+    await page.goto(`/parts/${part._id}`);
+    await expect.poll(() => page.getByRole('button', { name: 'Place Order' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'My Orders' }).first().isVisible()).toBe(true);
+  });
+});
