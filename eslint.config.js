@@ -10,6 +10,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-server/**',
       '**/.tsbuild/**',
       '**/node_modules/**',
       'data/**',
@@ -63,6 +64,14 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/apps/api/**', '@pitstop/api*'], message: 'The web must not import server code.' },
+          ],
+          paths: [
+            {
+              name: 'react-hook-form',
+              importNames: ['useForm'],
+              message:
+                'Use useAppForm (@/hooks/use-app-form): it validates on submit, not on blur, so no click is lost.',
+            },
           ],
         },
       ],

@@ -25,6 +25,9 @@ export default defineConfig({
         resolve: { conditions: ['source'] },
         test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] },
       },
+      {
+        test: { name: 'scripts', root: 'scripts', include: ['*.test.ts'], environment: 'node' },
+      },
       apiProject('api:pglite', 'pglite'),
       ...(withPostgres ? [apiProject('api:postgres', 'postgres')] : []),
       ...(fs.existsSync('apps/web/vitest.config.ts') ? ['apps/web/vitest.config.ts'] : []),

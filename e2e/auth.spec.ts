@@ -141,11 +141,13 @@ describe('journeys', () => {
     const part = (
       (await (await fetch(`${baseURL()}/api/parts?limit=1`)).json()) as { _id: string; name: string }[]
     )[0]!;
-    await page.goto(`/parts/${part._id}`);
+    await page.goto(`/parts/${part._id}`, { waitUntil: 'networkidle' });
+    await page.getByRole('link', { name: 'Log in to order' }).click();
     await page.waitForURL('**/login');
     await logIn(page, 'rider@pitstop.com', 'pitstop-rider');
     await page.waitForURL(`**/parts/${part._id}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(part.name);
+    await expect.poll(() => page.getByRole('button', { name: 'Place Order' }).isVisible()).toBe(true);
   });
 
   it('a customer opening an admin page is signed out and sent to /login', async () => {
@@ -201,7 +203,7 @@ describe('journeys', () => {
     const avatar = nav(page).getByRole('img', { name: 'Photo Rider' });
     await expect
       .poll(() => avatar.getAttribute('src'), { timeout: 15_000 })
-      .toMatch(/^\/uploads\/[a-f0-9]{64}\.webp$/);
+      .toMatch(/^\/uploads\/[a-f0-9]{64}-48x48\.webp$/);
     await expect.poll(() => main(page).innerText()).toContain('Job Holder');
     await fs.rm(dir, { recursive: true, force: true });
   });

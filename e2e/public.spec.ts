@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PARTS_WEB_PAGE } from '@pitstop/core/catalogue';
-import { messages } from '@pitstop/core/messages';
+import { messages, shopTexts } from '@pitstop/core/messages';
 import type { Part } from '@pitstop/core/parts';
 import { baseURL, expectNoSeriousA11yViolations, signInAs, useBrowser } from './fixtures.ts';
 
@@ -72,7 +72,10 @@ describe('parts', () => {
     expect(text).toContain(part.seller);
     expect(text).toContain(`$${part.price.toFixed(2)}`);
     expect(text).toContain(`Available: ${part.availablequantity}`);
-    await expect.poll(() => first.getByRole('img', { name: /out of 5/ }).count()).toBe(1);
+    // The demo catalogue has no reviews: no stars, only the honest "No reviews yet".
+    expect(part.reviewCount).toBe(0);
+    await expect.poll(() => first.getByText(shopTexts.noReviewsYet).count()).toBe(1);
+    expect(await first.getByRole('img', { name: /out of 5/ }).count()).toBe(0);
     await expectNoSeriousA11yViolations(page);
 
     // Follow "Next" page by page until the catalogue ends: every part, in the API's order.

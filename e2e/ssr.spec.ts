@@ -99,4 +99,23 @@ describe('hydration', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Place Order' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('link', { name: 'My Orders' }).first().isVisible()).toBe(true);
   });
+
+  it('keeps what was typed into the search box before the script ran, and searches for it', async () => {
+    const page = await browser.newPage();
+    let release = () => {};
+    const scriptHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
+    await page.goto('/parts', { waitUntil: 'commit' });
+    const box = page.getByRole('combobox', { name: 'Search parts' });
+    await box.waitFor();
+    await box.pressSequentially('brake', { delay: 20 });
+    release();
+    await page.waitForLoadState('networkidle');
+    await box.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'brake');
+    await expect.poll(() => box.inputValue()).toBe('brake');
+  });
 });

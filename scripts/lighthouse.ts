@@ -1,12 +1,17 @@
 // Lighthouse (mobile settings, the default) on the home page, the parts list and one part page,
 // against the built server on a scratch embedded database.
-//   npm run build && npm run lighthouse
-// Budgets: performance >= 95, accessibility 100, best practices >= 95, SEO >= 95.
+//   npm run build && LIGHTHOUSE_RUNS=3 npm run lighthouse
+// Budgets: performance >= 95, accessibility 100, best practices >= 95, SEO 100, largest
+// contentful paint <= 2.0 s and total blocking time <= 150 ms, in every run (the machine is
+// noisy: a budget holds only if the worst run meets it).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startShop } from './server-process.ts';
 
-const budgets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 } as const;
+const budgets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 } as const;
+const LCP_BUDGET_MS = 2000;
+const TBT_BUDGET_MS = 150;
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 1);
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -28,36 +33,45 @@ try {
     chromeFlags: CHROME_FLAGS,
   });
   try {
-    console.log('| page | performance | accessibility | best practices | SEO |');
-    console.log('|---|---:|---:|---:|---:|');
-    for (const path of paths) {
-      const result = await lighthouse(`${shop.url}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: Object.keys(budgets),
-      });
-      if (!result) throw new Error(`no result for ${path}`);
-      if (result.lhr.runtimeError)
-        console.log(`  ${path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-      const scores = Object.fromEntries(
-        Object.keys(budgets).map((k) => [k, Math.round((result.lhr.categories[k]?.score ?? 0) * 100)]),
-      ) as Record<keyof typeof budgets, number>;
-      const shown = path.startsWith('/parts/') ? '/parts/{id}' : path;
-      console.log(
-        `| ${shown} | ${scores.performance} | ${scores.accessibility} | ${scores['best-practices']} | ${scores.seo} |`,
-      );
-      for (const [k, min] of Object.entries(budgets) as [keyof typeof budgets, number][]) {
-        if (scores[k] < min) {
+    console.log('| run | page | performance | accessibility | best practices | SEO | LCP | TBT |');
+    console.log('|---:|---|---:|---:|---:|---:|---:|---:|');
+    for (let run = 1; run <= RUNS; run++)
+      for (const path of paths) {
+        const result = await lighthouse(`${shop.url}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: Object.keys(budgets),
+        });
+        if (!result) throw new Error(`no result for ${path}`);
+        if (result.lhr.runtimeError)
+          console.log(`  ${path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        const scores = Object.fromEntries(
+          Object.keys(budgets).map((k) => [k, Math.round((result.lhr.categories[k]?.score ?? 0) * 100)]),
+        ) as Record<keyof typeof budgets, number>;
+        const shown = path.startsWith('/parts/') ? '/parts/{id}' : path;
+        const lcp = result.lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity;
+        const tbt = result.lhr.audits['total-blocking-time']?.numericValue ?? Infinity;
+        console.log(
+          `| ${run} | ${shown} | ${scores.performance} | ${scores.accessibility} | ${scores['best-practices']} | ${scores.seo} | ${(lcp / 1000).toFixed(2)} s | ${Math.round(tbt)} ms |`,
+        );
+        if (lcp > LCP_BUDGET_MS || tbt > TBT_BUDGET_MS) {
           failed = true;
-          const audits = Object.values(result.lhr.audits)
-            .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
-            .map((a) => `${a.id} (${a.displayValue ?? a.score})`)
-            .slice(0, 8);
-          console.log(`  ${k} ${scores[k]} < ${min}; weakest audits: ${audits.join(', ')}`);
+          console.log(
+            `  LCP ${Math.round(lcp)} ms (budget ${LCP_BUDGET_MS}), TBT ${Math.round(tbt)} ms (budget ${TBT_BUDGET_MS})`,
+          );
+        }
+        for (const [k, min] of Object.entries(budgets) as [keyof typeof budgets, number][]) {
+          if (scores[k] < min) {
+            failed = true;
+            const audits = Object.values(result.lhr.audits)
+              .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+              .map((a) => `${a.id} (${a.displayValue ?? a.score})`)
+              .slice(0, 8);
+            console.log(`  ${k} ${scores[k]} < ${min}; weakest audits: ${audits.join(', ')}`);
+          }
         }
       }
-    }
   } finally {
     chrome.kill();
   }

@@ -148,6 +148,9 @@ describe('the built web app', () => {
   it('serves robots.txt and answers a missing asset with 404, not the page', async () => {
     const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.body).toContain('User-agent');
+    // The API's robots.txt wins over a file of that name left in the built web app.
+    expect(robots.body).toContain('Disallow: /dashboard');
+    expect(robots.body).toMatch(/^Sitemap: http:\/\/\S+\/sitemap\.xml$/m);
     const missing = await t.app.inject({ method: 'GET', url: '/assets/missing-123.js' });
     expect(missing.statusCode).toBe(404);
   });

@@ -28,6 +28,7 @@ import { partsRoutes } from './modules/parts/routes.js';
 import { catalogueIoRoutes } from './modules/catalogue-io/routes.js';
 import { garageRoutes } from './modules/garage/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
+import { seoRoutes } from './modules/seo/routes.js';
 import { vehiclesRoutes } from './modules/vehicles/routes.js';
 import { syncVehicleList } from './modules/vehicles/service.js';
 import { registerDocs } from './plugins/docs.js';
@@ -194,6 +195,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(reviewsRoutes, { prefix: '/api' });
   await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(uploadsRoutes);
+  // robots.txt and the sitemaps: named routes, so they win over the web app's file wildcard.
+  await app.register(seoRoutes);
   await registerWeb(app, config.webDist, config.publicUrl);
 
   return app;

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
@@ -19,5 +19,10 @@ const app = (
   </StrictMode>
 );
 
-if (initialState) hydrateRoot(container, app);
-else createRoot(container).render(app);
+// As a transition, hydration yields to the browser every few milliseconds instead of holding the
+// main thread for the whole page: the page answers input while it comes alive.
+if (initialState) {
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else createRoot(container).render(app);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './email.js';
+import { UPLOADED_IMAGE_URL } from './images.js';
 import { messages } from './messages.js';
 
 export const PASSWORD_MIN = 6;
@@ -53,11 +54,11 @@ export const ResetPasswordSchema = z
   });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
 
-/** An address on our own uploads path (POST /api/uploads answers these). */
+/** An address on our own uploads path (POST /api/uploads answers these; see images.ts). */
 export const UploadedImageUrlSchema = z
   .string({ error: messages.imgRequired })
   .min(1, { message: messages.imgRequired, abort: true })
-  .regex(/^\/uploads\/[a-f0-9]{64}\.webp$/, 'Upload the photo first');
+  .regex(UPLOADED_IMAGE_URL, 'Upload the photo first');
 
 /**
  * Any well-formed address, for an email that identifies an existing account (the profile form

@@ -50,7 +50,10 @@ const count = (label: string) =>
     .int(`${label} must be a whole number`)
     .min(0, `${label} cannot be negative`);
 
-/** POST /api/parts and PUT /api/parts/:id (admins). Money in dollars at the edge. */
+/**
+ * POST /api/parts and PUT /api/parts/:id (admins). Money in dollars at the edge. No rating: it
+ * comes from reviews alone, and a `ratings` field sent by an older client is dropped unread.
+ */
 export const PartInputSchema = z
   .object({
     name: z.string().trim().min(1, messages.nameRequired).max(200),
@@ -62,7 +65,6 @@ export const PartInputSchema = z
       .min(1, messages.imgRequired)
       .regex(/^\/(uploads|images)\/[\w./-]+$/, 'Upload the photo first'),
     description: z.string().trim().min(1, 'Enter a description').max(2000),
-    ratings: z.coerce.number().min(0).max(5).default(0),
     stock: count('Stock'),
     availablequantity: count('Available quantity'),
     minquantity: z.coerce

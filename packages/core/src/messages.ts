@@ -36,8 +36,12 @@ export const shopTexts = {
   loadFailed: 'Something went wrong while loading. Please try again.',
   retry: 'Try again',
   partNotFound: 'We could not find that part.',
+  signInToOrder: 'Log in or create an account to order this part.',
   invalidId: 'That is not a valid part id.',
   quantityBelowMin: (min: number) => `Quantity can't be less than ${min}`,
+  /** In place of stars on a part nobody has reviewed: a rating comes from reviews alone. */
+  noReviewsYet: 'No reviews yet',
+  reviewCount: (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`,
 } as const;
 
 /** How sign-in service failures read on screen, after 'Error: ' (spec §8). */

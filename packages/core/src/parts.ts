@@ -33,8 +33,12 @@ export const PartSchema = z.object({
   price: z.number(),
   img: z.string(),
   description: z.string(),
-  ratings: z.number(),
-  reviewCount: z.number().int(),
+  /**
+   * The average of the part's reviews, 1–5 to one decimal; 0 while `reviewCount` is 0, which
+   * means "no rating" (show "No reviews yet", never stars). Nobody sets it by hand.
+   */
+  ratings: z.number().min(0).max(5),
+  reviewCount: z.number().int().min(0),
   stock: z.number().int(),
   availablequantity: z.number().int(),
   minquantity: z.number().int(),

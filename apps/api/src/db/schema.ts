@@ -36,7 +36,11 @@ export const parts = pgTable(
     priceCents: integer('price_cents').notNull(),
     img: text('img').notNull(),
     description: text('description').notNull(),
-    /** The seeded or admin-set rating; reviews replace it once a part has some. */
+    /**
+     * The average of the part's reviews (one decimal) and how many there are, kept with each
+     * review so the rating sort and filter read one column. Nobody sets a rating by hand: with
+     * no reviews it is 0, which means "no rating" (docs/decisions/011-honest-ratings.md).
+     */
     ratings: doublePrecision('ratings').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
     stock: integer('stock').notNull(),
@@ -64,7 +68,10 @@ export const parts = pgTable(
     check('parts_available_nonnegative', sql`${t.availablequantity} >= 0`),
     check('parts_min_positive', sql`${t.minquantity} >= 1`),
     check('parts_stock_nonnegative', sql`${t.stock} >= 0`),
-    check('parts_ratings_range', sql`${t.ratings} >= 0 AND ${t.ratings} <= 5`),
+    check(
+      'parts_rating_from_reviews',
+      sql`(${t.reviewCount} = 0 AND ${t.ratings} = 0) OR (${t.reviewCount} > 0 AND ${t.ratings} BETWEEN 1 AND 5)`,
+    ),
     index('parts_listing_idx').on(t.createdAt, t.id),
     index('parts_brand_idx').on(t.brand),
     index('parts_category_idx').on(t.category),

@@ -37,7 +37,6 @@ export interface SeedPart {
   seller: string;
   priceCents: number;
   description: string;
-  ratings: number;
   stock: number;
   availablequantity: number;
   minquantity: number;
@@ -58,7 +57,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 12999,
     description:
       'Complete headlight unit with a single LED projector and twin LED position lamps. Plugs into the factory 6-pin coupler and reuses the stock mounting grommets.',
-    ratings: 4.7,
     stock: 180,
     availablequantity: 140,
     minquantity: 2,
@@ -84,7 +82,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 24999,
     description:
       'Cast aluminium rear wheel in the factory spoke pattern, supplied bare without tyre, brake disc or sprocket hub. Takes a 130/70-18 tubeless tyre.',
-    ratings: 4.7,
     stock: 70,
     availablequantity: 50,
     minquantity: 1,
@@ -110,7 +107,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 18999,
     description:
       'Gas-charged rear monoshock with multi-step spring preload adjustment. Direct replacement for the original unit; reuses the stock linkage bolts.',
-    ratings: 4.5,
     stock: 90,
     availablequantity: 70,
     minquantity: 1,
@@ -136,7 +132,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 2199,
     description:
       'Semi-metallic front pads for the twin-piston caliper on the 300 mm front disc. Sold as one axle set of two pads with anti-squeal shim.',
-    ratings: 4.6,
     stock: 900,
     availablequantity: 760,
     minquantity: 10,
@@ -163,7 +158,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 4499,
     description:
       'Heavy-duty 428 drive chain with matching front and rear sprockets in stock gearing. Sprockets are induction-hardened steel; chain comes with a clip-type master link.',
-    ratings: 4.5,
     stock: 800,
     availablequantity: 650,
     minquantity: 10,
@@ -195,7 +189,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 2499,
     description:
       'Long-stem rectangular mirrors matching the factory fitment for the Xpulse. Left-hand stem has a reverse thread; both heads swivel on a ball joint.',
-    ratings: 4.4,
     stock: 450,
     availablequantity: 360,
     minquantity: 5,
@@ -221,7 +214,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 1599,
     description:
       'Non-asbestos organic front pads for the single-piston floating caliper. Sold as one axle set of two pads.',
-    ratings: 4.6,
     stock: 1800,
     availablequantity: 1500,
     minquantity: 10,
@@ -257,7 +249,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 15999,
     description:
       'Replacement rear monoshock for the linked rear suspension. Gas-charged damper with spring rate and damping matched to the original part.',
-    ratings: 4.5,
     stock: 120,
     availablequantity: 95,
     minquantity: 1,
@@ -293,7 +284,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 22999,
     description:
       'Cast aluminium rear wheel supplied bare, without tyre, brake disc or sprocket carrier. Takes a 140/70-17 tubeless tyre.',
-    ratings: 4.4,
     stock: 60,
     availablequantity: 45,
     minquantity: 1,
@@ -326,7 +316,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 6999,
     description:
       'O-ring drive chain with front and rear sprockets in stock gearing. Sprockets are case-hardened steel; the chain is supplied with a rivet-type master link.',
-    ratings: 4.6,
     stock: 400,
     availablequantity: 320,
     minquantity: 5,
@@ -356,7 +345,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 699,
     description:
       'Paper-element oil filter cartridge that sits behind the crankcase cover. Replace at every engine oil change; O-ring included.',
-    ratings: 4.8,
     stock: 2000,
     availablequantity: 1900,
     minquantity: 20,
@@ -385,7 +373,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 3999,
     description:
       'Full set of friction plates for the assist-and-slipper clutch. Soak the plates in engine oil for at least 10 minutes before installation.',
-    ratings: 4.5,
     stock: 350,
     availablequantity: 260,
     minquantity: 5,
@@ -419,7 +406,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 2899,
     description:
       'Left and right stem-mounted mirrors with angular housings matching the factory design. Left-hand stem uses a reverse thread.',
-    ratings: 4.3,
     stock: 500,
     availablequantity: 380,
     minquantity: 10,
@@ -442,7 +428,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 3299,
     description:
       'Sintered copper-alloy front pads for the dual-piston floating caliper, suited to sustained hard braking. Sold as one caliper set of two pads.',
-    ratings: 4.7,
     stock: 600,
     availablequantity: 520,
     minquantity: 5,
@@ -468,7 +453,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 1199,
     description:
       'Viscous paper air filter element for the 125 cc fuel-injected scooters. Do not clean with compressed air; replace at the scheduled interval.',
-    ratings: 4.4,
     stock: 900,
     availablequantity: 750,
     minquantity: 20,
@@ -493,7 +477,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 12499,
     description:
       'Heavy-duty 525 X-ring chain with steel front and rear sprockets for the 689 cc parallel twin. Chain is supplied with a rivet-type master link.',
-    ratings: 4.8,
     stock: 150,
     availablequantity: 110,
     minquantity: 2,
@@ -527,7 +510,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 8999,
     description:
       'Full LED headlamp unit with integrated position lamp for the naked Gixxer 155. Plug-in replacement for the factory assembly.',
-    ratings: 4.4,
     stock: 150,
     availablequantity: 110,
     minquantity: 2,
@@ -552,7 +534,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 10999,
     description:
       'Oil-damped rear monoshock with seven-step spring preload adjustment. Bolts in with the original mounting hardware.',
-    ratings: 4.3,
     stock: 140,
     availablequantity: 100,
     minquantity: 1,
@@ -578,7 +559,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 34999,
     description:
       'Cast aluminium front wheel for the third-generation Hayabusa, supplied bare without tyre, discs or bearings. Accepts a 120/70ZR17 tyre and twin 320 mm discs.',
-    ratings: 4.8,
     stock: 40,
     availablequantity: 24,
     minquantity: 1,
@@ -610,7 +590,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 7499,
     description:
       '520 O-ring chain with matching front and rear sprockets in stock gearing. Includes a rivet-type master link.',
-    ratings: 4.5,
     stock: 300,
     availablequantity: 240,
     minquantity: 5,
@@ -637,7 +616,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 999,
     description:
       'Viscous paper air filter element for the 124 cc scooter engine. Replace rather than clean; fits the stock airbox without modification.',
-    ratings: 4.6,
     stock: 1600,
     availablequantity: 1400,
     minquantity: 20,
@@ -663,7 +641,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 2499,
     description:
       'Friction and steel plate kit for the wet multi-plate clutch. Replace all plates together and check spring free length at the same time.',
-    ratings: 4.4,
     stock: 450,
     availablequantity: 380,
     minquantity: 10,
@@ -689,7 +666,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 1599,
     description:
       'Pair of handlebar-mounted scooter mirrors with chrome-trimmed oval housings. Left-hand stem uses a reverse thread.',
-    ratings: 4.2,
     stock: 700,
     availablequantity: 600,
     minquantity: 20,
@@ -711,7 +687,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 3499,
     description:
       'Sintered front pads for the four-piston radial-mount monobloc calipers. One set covers one caliper; order two sets for both front calipers.',
-    ratings: 4.9,
     stock: 400,
     availablequantity: 300,
     minquantity: 2,
@@ -762,7 +737,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 1299,
     description:
       'Spin-on oil filter with internal bypass valve and anti-drainback membrane. Tighten by hand plus three-quarters of a turn after gasket contact.',
-    ratings: 4.8,
     stock: 1200,
     availablequantity: 1000,
     minquantity: 10,
@@ -792,7 +766,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 6499,
     description:
       'Complete friction plate set for the 645 cc V-twin clutch, including the narrow inner plate. Soak in engine oil before fitting.',
-    ratings: 4.6,
     stock: 180,
     availablequantity: 140,
     minquantity: 2,
@@ -817,7 +790,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 1899,
     description:
       'Semi-metallic front pads for the twin-piston front caliper. Sold as one axle set of two pads.',
-    ratings: 4.5,
     stock: 1100,
     availablequantity: 900,
     minquantity: 10,
@@ -850,7 +822,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 4999,
     description:
       'Apron-mounted headlight unit with reflector, lens and bulb holder. Supplied with an HS1 halogen bulb fitted.',
-    ratings: 4.2,
     stock: 400,
     availablequantity: 320,
     minquantity: 5,
@@ -881,7 +852,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 4999,
     description:
       'Hydraulic rear shock with three-step spring preload adjustment for the 110 cc scooter. Sold individually.',
-    ratings: 4.2,
     stock: 500,
     availablequantity: 420,
     minquantity: 10,
@@ -904,7 +874,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 9999,
     description:
       'Cast alloy front wheel with a machined disc mounting face, supplied bare. Takes an 80/100-17 tubeless tyre.',
-    ratings: 4.3,
     stock: 150,
     availablequantity: 120,
     minquantity: 2,
@@ -936,7 +905,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 1999,
     description:
       'Dry paper panel air filter for the 312 cc single-cylinder engine. Replace at the scheduled interval or sooner in dusty conditions.',
-    ratings: 4.6,
     stock: 600,
     availablequantity: 500,
     minquantity: 10,
@@ -961,7 +929,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 2299,
     description:
       'Friction plate set for the wet multi-plate slipper clutch. Soak in engine oil before fitting and inspect the clutch basket for notching.',
-    ratings: 4.4,
     stock: 600,
     availablequantity: 480,
     minquantity: 10,
@@ -992,7 +959,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 1399,
     description:
       'Stem-mounted mirrors with angular housings matching the factory design. Left-hand stem uses a reverse thread.',
-    ratings: 4.1,
     stock: 900,
     availablequantity: 760,
     minquantity: 20,
@@ -1014,7 +980,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 1399,
     description:
       'Non-asbestos organic pads for the front disc variant of the Ntorq. Sold as one axle set of two pads.',
-    ratings: 4.4,
     stock: 1500,
     availablequantity: 1300,
     minquantity: 20,
@@ -1054,7 +1019,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 10999,
     description:
       'Full LED headlamp assembly with claw-shaped daytime running lamps. Connects to the factory harness without adapters.',
-    ratings: 4.6,
     stock: 200,
     availablequantity: 150,
     minquantity: 2,
@@ -1080,7 +1044,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 1299,
     description:
       'Pair of scooter mirrors with black housings and anti-glare glass. Left-hand stem uses a reverse thread.',
-    ratings: 4.0,
     stock: 1000,
     availablequantity: 820,
     minquantity: 25,
@@ -1102,7 +1065,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 1699,
     description:
       'Semi-metallic front pads for the twin-piston floating caliper. Sold as one axle set of two pads.',
-    ratings: 4.5,
     stock: 1600,
     availablequantity: 1350,
     minquantity: 20,
@@ -1143,7 +1105,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 3999,
     description:
       'Headlight unit with reflector, clear lens and twin pilot lamp holders. Supplied with an HS1 halogen bulb fitted.',
-    ratings: 4.2,
     stock: 800,
     availablequantity: 650,
     minquantity: 10,
@@ -1169,7 +1130,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 13499,
     description:
       'Cast alloy rear wheel supplied bare without tyre, brake disc or sprocket. Takes a 130/70-17 tubeless tyre.',
-    ratings: 4.4,
     stock: 110,
     availablequantity: 85,
     minquantity: 1,
@@ -1194,7 +1154,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 3999,
     description:
       'Standard 428 roller chain with front and rear sprockets in stock gearing. Includes a clip-type master link.',
-    ratings: 4.3,
     stock: 1200,
     availablequantity: 1000,
     minquantity: 20,
@@ -1217,7 +1176,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 699,
     description:
       'Paper-element oil filter cartridge for the 199.5 cc liquid-cooled engine. Replace at every engine oil change; O-ring included.',
-    ratings: 4.7,
     stock: 2000,
     availablequantity: 1800,
     minquantity: 25,
@@ -1242,7 +1200,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 4999,
     description:
       'Friction plate set for the 373 cc slipper clutch. Soak in engine oil before fitting and replace worn steel plates at the same time.',
-    ratings: 4.6,
     stock: 250,
     availablequantity: 190,
     minquantity: 5,
@@ -1267,7 +1224,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 1299,
     description:
       'Pair of round-edged commuter mirrors with black housings. Left-hand stem uses a reverse thread.',
-    ratings: 4.0,
     stock: 1500,
     availablequantity: 1300,
     minquantity: 50,
@@ -1292,7 +1248,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 599,
     description:
       'Viscous paper air filter element for the 115 cc commuter engine. Replace every 10,000 km; do not oil or blow out.',
-    ratings: 4.3,
     stock: 2000,
     availablequantity: 1850,
     minquantity: 50,
@@ -1316,7 +1271,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 9999,
     description:
       '520 O-ring chain with front and rear sprockets in stock gearing. Supplied with a rivet-type master link.',
-    ratings: 4.6,
     stock: 220,
     availablequantity: 180,
     minquantity: 2,
@@ -1339,7 +1293,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 5499,
     description:
       'Pair of spring-in-spring hydraulic rear shocks for a softer ride on rough roads. Direct bolt-on replacement for the original units.',
-    ratings: 4.2,
     stock: 700,
     availablequantity: 560,
     minquantity: 10,
@@ -1364,7 +1317,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 1499,
     description:
       'Non-asbestos organic front pads for the twin-piston front caliper. Sold as one axle set of two pads.',
-    ratings: 4.4,
     stock: 1200,
     availablequantity: 1000,
     minquantity: 10,
@@ -1397,7 +1349,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 2999,
     description:
       'Complete headlight unit with reflector, lens and bulb holder. Supplied with an HS1 halogen bulb fitted.',
-    ratings: 4.3,
     stock: 1800,
     availablequantity: 1600,
     minquantity: 50,
@@ -1419,7 +1370,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 4999,
     description:
       'Pair of hydraulic rear shocks with five-step spring preload adjustment. Bolt-on replacement for the original units.',
-    ratings: 4.3,
     stock: 1200,
     availablequantity: 1000,
     minquantity: 20,
@@ -1446,7 +1396,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 10999,
     description:
       'Cast alloy front wheel supplied bare without tyre, disc or bearings. Takes a 100/80-17 tubeless tyre.',
-    ratings: 4.4,
     stock: 120,
     availablequantity: 90,
     minquantity: 1,
@@ -1471,7 +1420,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 2999,
     description:
       'Standard 428 chain with front and rear sprockets for the 97.2 cc commuter engine. Includes a clip-type master link.',
-    ratings: 4.5,
     stock: 2000,
     availablequantity: 1800,
     minquantity: 50,
@@ -1497,7 +1445,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 649,
     description:
       'Viscous paper air filter element for the 125 cc fuel-injected engine. Replace at every 12,000 km service.',
-    ratings: 4.4,
     stock: 1500,
     availablequantity: 1300,
     minquantity: 25,
@@ -1520,7 +1467,6 @@ export const catalogue: SeedPart[] = [
     seller: 'Empire State Moto Depot',
     priceCents: 1999,
     description: 'Friction plate set for the commuter wet clutch. Soak in engine oil before fitting.',
-    ratings: 4.3,
     stock: 1000,
     availablequantity: 820,
     minquantity: 20,
@@ -1546,7 +1492,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 8499,
     description:
       'Full LED headlamp with integrated H-signature position lamp. Direct replacement for the factory unit.',
-    ratings: 4.5,
     stock: 200,
     availablequantity: 160,
     minquantity: 2,
@@ -1571,7 +1516,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 3499,
     description:
       'Friction and steel plate kit for the 199.6 cc clutch. Recommended when clutch slip appears after heavy off-road use.',
-    ratings: 4.5,
     stock: 300,
     availablequantity: 240,
     minquantity: 5,
@@ -1597,7 +1541,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 18999,
     description:
       'Laced front wheel with steel spokes and an aluminium rim, supplied with hub and bearings fitted. Takes a 90/90-21 tube-type tyre.',
-    ratings: 4.6,
     stock: 60,
     availablequantity: 40,
     minquantity: 1,
@@ -1630,7 +1573,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 3299,
     description:
       'Sintered front pads for the four-piston radial-mount calipers. One set covers one caliper; order two sets for both front calipers.',
-    ratings: 4.8,
     stock: 500,
     availablequantity: 400,
     minquantity: 2,
@@ -1672,7 +1614,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 11999,
     description:
       'Full LED headlamp unit with integrated position lamps. Plug-in replacement using the factory mounting points and connector.',
-    ratings: 4.6,
     stock: 160,
     availablequantity: 120,
     minquantity: 2,
@@ -1694,7 +1635,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 4499,
     description:
       'Hydraulic rear shock with three-step preload adjustment for the 110 cc scooter. Sold individually.',
-    ratings: 4.4,
     stock: 1600,
     availablequantity: 1400,
     minquantity: 20,
@@ -1720,7 +1660,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 3499,
     description:
       'Standard 428 chain with front and rear sprockets in stock gearing for the 125 cc commuter. Includes a clip-type master link.',
-    ratings: 4.5,
     stock: 1500,
     availablequantity: 1300,
     minquantity: 25,
@@ -1746,7 +1685,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 799,
     description:
       'Viscous paper air filter element for the 109.5 cc fuel-injected scooter engine. Replace at the scheduled interval.',
-    ratings: 4.6,
     stock: 2000,
     availablequantity: 1850,
     minquantity: 50,
@@ -1771,7 +1709,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 2499,
     description:
       "Friction plate set for the 162.7 cc engine's wet multi-plate clutch. Soak in engine oil before fitting.",
-    ratings: 4.4,
     stock: 700,
     availablequantity: 560,
     minquantity: 10,
@@ -1796,7 +1733,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 3999,
     description:
       'Round chrome-stem mirrors in the factory retro style. Left-hand stem uses a reverse thread.',
-    ratings: 4.6,
     stock: 300,
     availablequantity: 240,
     minquantity: 5,
@@ -1823,7 +1759,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 1499,
     description:
       'Pair of handlebar-mounted scooter mirrors with black housings. Left-hand stem uses a reverse thread.',
-    ratings: 4.2,
     stock: 1800,
     availablequantity: 1500,
     minquantity: 50,
@@ -1848,7 +1783,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 14999,
     description:
       'Pair of hydraulic twin rear shocks with five-step spring preload adjustment and chrome spring finish. Bolt-on replacement for the original units.',
-    ratings: 4.5,
     stock: 100,
     availablequantity: 80,
     minquantity: 1,
@@ -1875,7 +1809,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 14999,
     description:
       'Cast aluminium front wheel for the Grom, supplied bare without tyre, disc or bearings. Takes a 120/70-12 tubeless tyre.',
-    ratings: 4.5,
     stock: 80,
     availablequantity: 60,
     minquantity: 1,
@@ -1906,7 +1839,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 599,
     description:
       'Aerosol chain lubricant that penetrates as a thin spray and then sets to a tacky, fling-resistant film. Safe for O-ring, X-ring and standard chains.',
-    ratings: 4.6,
     stock: 2500,
     availablequantity: 2200,
     minquantity: 50,
@@ -1929,7 +1861,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 799,
     description:
       'Solvent degreaser that lifts old lube, road grit and sludge off the chain and sprockets. Seal-safe; wipe dry and re-lubricate after cleaning.',
-    ratings: 4.4,
     stock: 1800,
     availablequantity: 1600,
     minquantity: 25,
@@ -1951,7 +1882,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 3499,
     description:
       'Round CNC-machined aluminium mirrors that clamp into the handlebar ends, with expanding plugs for 13 to 18 mm bar bores. Heads fold on impact and can be set above or below the bar.',
-    ratings: 4.3,
     stock: 400,
     availablequantity: 320,
     minquantity: 5,
@@ -1992,7 +1922,6 @@ export const catalogue: SeedPart[] = [
     priceCents: 3999,
     description:
       'Pair of compact LED auxiliary lamps with crash-guard clamps, a handlebar switch and a relayed wiring harness. Draws little enough current for small commuter alternators.',
-    ratings: 4.2,
     stock: 600,
     availablequantity: 480,
     minquantity: 5,

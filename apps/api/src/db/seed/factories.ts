@@ -1,5 +1,6 @@
+import { refreshPartRating } from '../../modules/reviews/service.js';
 import type { Db } from '../client.js';
-import { partFitments, parts, type NewPartRow, type PartRow } from '../schema.js';
+import { partFitments, parts, reviews, type NewPartRow, type PartRow } from '../schema.js';
 import type { SeedFitment, SeedPart } from './catalogue-data.js';
 
 let counter = 0;
@@ -15,7 +16,6 @@ export function buildPart(overrides: Partial<SeedPart> = {}): SeedPart {
     seller: 'Test Moto Supply',
     priceCents: 1999,
     description: 'A test part.',
-    ratings: 4.5,
     stock: 100,
     availablequantity: 100,
     minquantity: 1,
@@ -33,7 +33,6 @@ function toRow(part: SeedPart, createdAt?: Date): NewPartRow {
     priceCents: part.priceCents,
     img: part.img,
     description: part.description,
-    ratings: part.ratings,
     stock: part.stock,
     availablequantity: part.availablequantity,
     minquantity: part.minquantity,
@@ -79,4 +78,30 @@ export async function createPart(db: Db, overrides: Partial<SeedPart> = {}): Pro
   const [row] = await insertParts(db, [buildPart(overrides)]);
   if (!row) throw new Error('part was not inserted');
   return row;
+}
+
+/**
+ * Reviews of a part with the given star ratings (1–5), and the part's rating refreshed from
+ * them as adding a review through the API does. For tests: the demo catalogue has no reviews.
+ */
+export async function addReviews(
+  db: Db,
+  part: Pick<PartRow, 'id' | 'name'>,
+  ratings: number[],
+): Promise<void> {
+  if (ratings.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.insert(reviews).values(
+      ratings.map((rating, i) => ({
+        partId: part.id,
+        partName: part.name,
+        name: `Test Rider ${i + 1}`,
+        email: `rider${i + 1}@example.com`,
+        descriptions: 'A test review.',
+        img: '/images/parts/brake-pads.svg',
+        rating,
+      })),
+    );
+    await refreshPartRating(tx, part.id);
+  });
 }

@@ -317,6 +317,24 @@ describe('catalogue management', () => {
     expect(order).toMatchObject({ parts: validPart.name, unitPriceCents: 4500, partId: null });
   });
 
+  it('cannot give a part a rating: a sent one is ignored, the part has none until reviewed', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/parts',
+      headers: bearer(admin.token),
+      payload: { ...validPart, partNumber: 'ADM-RATED-1', ratings: 4.9 },
+    });
+    expect(created.statusCode).toBe(200);
+    const id = created.json().insertedId;
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/parts/${id}`,
+      headers: bearer(admin.token),
+      payload: { ...validPart, partNumber: 'ADM-RATED-1', ratings: 5 },
+    });
+    expect(edited.json()).toMatchObject({ ratings: 0, reviewCount: 0 });
+  });
+
   it.each([
     [{ price: -1 }, 'price'],
     [{ price: 'abc' }, 'price'],

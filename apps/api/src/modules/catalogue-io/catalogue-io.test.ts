@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_CSV_COLUMNS, importTexts, type CatalogueCsvColumn } from '@pitstop/core/catalogue-io';
-import { createPart } from '../../db/seed/factories.js';
+import { addReviews, createPart } from '../../db/seed/factories.js';
 import { partFitments, parts, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp } from '../../test/accounts.js';
@@ -291,7 +291,8 @@ describe('POST /api/parts/import', () => {
   });
 
   it('updates keep what the CSV does not carry (rating, reviews, creation time)', async () => {
-    const part = await createPart(t.database.db, { ratings: 4.5 });
+    const part = await createPart(t.database.db);
+    await addReviews(t.database.db, part, [5, 4]);
     const res = await importAs(
       admin.token,
       csv([row({ part_number: part.partNumber, name: 'Renamed by CSV', category: 'filters' })]),
@@ -302,6 +303,7 @@ describe('POST /api/parts/import', () => {
       id: part.id,
       name: 'Renamed by CSV',
       ratings: 4.5,
+      reviewCount: 2,
       img: '/images/parts/filters.svg',
     });
     expect(after?.createdAt.getTime()).toBe(part.createdAt.getTime());

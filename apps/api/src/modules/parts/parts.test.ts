@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTS_PAGE_DEFAULT, PARTS_PAGE_MAX, TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
 import type { Part } from '@pitstop/core/parts';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { catalogue } from '../../db/seed/catalogue-data.js';
-import { createPart } from '../../db/seed/factories.js';
+import { addReviews, createPart } from '../../db/seed/factories.js';
 import { parts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 
@@ -42,7 +42,9 @@ describe('GET /api/parts', () => {
       price: seeded.priceCents / 100,
       img: seeded.img,
       description: seeded.description,
-      ratings: seeded.ratings,
+      // The demo catalogue has no reviews, so no part of it is rated.
+      ratings: 0,
+      reviewCount: 0,
       stock: seeded.stock,
       availablequantity: seeded.availablequantity,
       minquantity: seeded.minquantity,
@@ -150,4 +152,35 @@ describe('GET /api/parts/:id', () => {
       expect(res.json()).toMatchObject({ status: 400, errors: [{ field: 'id' }] });
     },
   );
+});
+
+describe('ratings come from real reviews alone', () => {
+  it('a part without reviews has no rating; one with reviews has their average and count', async () => {
+    const unrated = await createPart(t.database.db, { name: 'Unreviewed Probe Lever' });
+    const rated = await createPart(t.database.db, { name: 'Reviewed Probe Lever' });
+    await addReviews(t.database.db, rated, [5, 4, 4, 2]);
+    t.app.catalogueCache.invalidate();
+    const one = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/parts/${id}` })).json();
+    expect(await one(unrated.id)).toMatchObject({ ratings: 0, reviewCount: 0 });
+    // (5 + 4 + 4 + 2) / 4 = 3.75, shown to one decimal.
+    expect(await one(rated.id)).toMatchObject({ ratings: 3.8, reviewCount: 4 });
+    const { body } = await list('?q=Probe+Lever');
+    expect(body.map((p) => [p.name, p.ratings, p.reviewCount]).sort()).toEqual([
+      ['Reviewed Probe Lever', 3.8, 4],
+      ['Unreviewed Probe Lever', 0, 0],
+    ]);
+    await t.database.db.delete(parts).where(inArray(parts.id, [unrated.id, rated.id]));
+    t.app.catalogueCache.invalidate();
+  });
+
+  it('the database refuses a rating that no review gave', async () => {
+    const part = await createPart(t.database.db, { name: 'Hand Rated Probe' });
+    await expect(
+      t.database.db.update(parts).set({ ratings: 4.7 }).where(eq(parts.id, part.id)),
+    ).rejects.toThrow();
+    await expect(
+      t.database.db.update(parts).set({ ratings: 0.5, reviewCount: 1 }).where(eq(parts.id, part.id)),
+    ).rejects.toThrow();
+    await t.database.db.delete(parts).where(eq(parts.id, part.id));
+  });
 });

@@ -1,14 +1,18 @@
+import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
 import { fitStatus, type Vehicle } from '@pitstop/core/fitment';
 import type { Part, PartFacets, Suggestions } from '@pitstop/core/parts';
 import { catalogue, type SeedPart } from '../../db/seed/catalogue-data.js';
-import { createPart } from '../../db/seed/factories.js';
+import { addReviews, createPart } from '../../db/seed/factories.js';
+import { parts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 
 let t: TestApp;
 /** A part whose fitment is known exactly: Honda "Test Rig 300", 2018–2020, rear. */
 let rig: { id: string; partNumber: string };
+/** The review average of every reviewed part, by id; a part not here has no reviews. */
+const averages = new Map<string, number>();
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
@@ -18,13 +22,28 @@ beforeAll(async () => {
     category: 'brake-pads',
     partNumber: '15-9080',
     priceCents: 1234,
-    ratings: 2,
     availablequantity: 0,
     stock: 0,
     minquantity: 1,
     fitment: [{ make: 'Honda', model: 'Test Rig 300', yearFrom: 2018, yearTo: 2020, position: 'rear' }],
   });
   rig = { id: row.id, partNumber: row.partNumber };
+  await addReviews(t.database.db, row, [2]);
+  // Real reviews for some demo parts (the demo catalogue has none): every Yamaha brake pad is
+  // rated 4.7, and a spread of averages elsewhere; a third of the parts stay unreviewed.
+  const seededRows = await t.database.db
+    .select({ id: parts.id, name: parts.name, brand: parts.brand, category: parts.category })
+    .from(parts)
+    .orderBy(asc(parts.createdAt));
+  const spread = [[5, 4], [4, 3], [], [5], [3, 2, 2], []];
+  for (const [i, part] of seededRows.entries()) {
+    if (part.id === rig.id) continue;
+    const stars = part.brand === 'Yamaha' && part.category === 'brake-pads' ? [5, 5, 4] : spread[i % 6]!;
+    await addReviews(t.database.db, part, stars);
+    if (stars.length)
+      averages.set(part.id, Math.round((stars.reduce((a, b) => a + b) / stars.length) * 10) / 10);
+  }
+  averages.set(rig.id, 2);
   t.app.catalogueCache.invalidate();
 });
 afterAll(async () => {
@@ -168,8 +187,13 @@ describe('filters, sorting and facets', () => {
     const inStock = await list('inStock=true');
     expect(inStock.parts.some((p) => p._id === rig.id)).toBe(false);
     expect(inStock.parts.every((p) => p.availablequantity >= p.minquantity)).toBe(true);
-    const rated = await list('minRating=4.5');
-    expect(rated.parts.every((p) => p.ratings >= 4.5)).toBe(true);
+    // The rating filter reads the review average: exactly the parts reviewed that well.
+    for (const min of [4.5, 3, 1]) {
+      const rated = await list(`minRating=${min}`);
+      const expected = [...averages].filter(([, avg]) => avg >= min).map(([id]) => id);
+      expect(rated.parts.map((p) => p._id).sort()).toEqual(expected.sort());
+      expect(rated.parts.every((p) => p.reviewCount > 0 && p.ratings >= min)).toBe(true);
+    }
     const all = await list('brand=Yamaha&category=brake-pads&minPrice=5&inStock=true&minRating=4&q=pad');
     expect(all.parts.length).toBeGreaterThan(0);
     for (const p of all.parts) {
@@ -179,13 +203,27 @@ describe('filters, sorting and facets', () => {
     }
   });
 
+  it('answers each part with its review average and count, and no rating without reviews', async () => {
+    const { parts: page } = await list('');
+    expect(page.some((p) => p.reviewCount === 0)).toBe(true);
+    for (const p of page) {
+      expect(p.ratings).toBe(averages.get(p._id) ?? 0);
+      expect(p.reviewCount > 0).toBe(averages.has(p._id));
+    }
+  });
+
   it('sorts by price both ways, rating and newest', async () => {
     const asc = (await list('sort=price_asc')).parts.map((p) => p.price);
     expect(asc).toEqual([...asc].sort((a, b) => a - b));
     const desc = (await list('sort=price_desc')).parts.map((p) => p.price);
     expect(desc).toEqual([...desc].sort((a, b) => b - a));
-    const rating = (await list('sort=rating')).parts.map((p) => p.ratings);
+    // Best reviewed first; parts without reviews last, after every rated one.
+    const byRating = (await list('sort=rating')).parts;
+    const rating = byRating.map((p) => p.ratings);
     expect(rating).toEqual([...rating].sort((a, b) => b - a));
+    const firstUnrated = byRating.findIndex((p) => p.reviewCount === 0);
+    expect(firstUnrated).toBeGreaterThan(0);
+    expect(byRating.slice(firstUnrated).every((p) => p.reviewCount === 0)).toBe(true);
     const newest = (await list('sort=newest')).parts.map((p) => p.createdAt);
     expect(newest).toEqual([...newest].sort().reverse());
   });

@@ -46,7 +46,8 @@ function toPart(row: PartAnswerRow, fitment: FitmentRow[]): Part {
     price: centsToDollars(row.priceCents),
     img: row.img,
     description: row.description,
-    ratings: Math.round(row.ratings * 10) / 10,
+    // Only real reviews rate a part; the table's check keeps ratings 0 while there are none.
+    ratings: row.reviewCount > 0 ? Math.round(row.ratings * 10) / 10 : 0,
     reviewCount: row.reviewCount,
     stock: row.stock,
     availablequantity: row.availablequantity,
@@ -258,7 +259,6 @@ function rowValues(input: PartInput) {
     priceCents: dollarsToCents(input.price),
     img: input.img,
     description: input.description,
-    ratings: input.ratings,
     stock: input.stock,
     availablequantity: input.availablequantity,
     minquantity: input.minquantity,

@@ -61,7 +61,9 @@ const post = (me: Customer, body: Record<string, unknown>) =>
 
 describe('reviews', () => {
   it('a buyer reviews the part; the review shows, as text, and the rating becomes the real average', async () => {
-    const part = await createPart(t.database.db, { ratings: 4.9 });
+    const part = await createPart(t.database.db);
+    const unrated = (await t.app.inject({ method: 'GET', url: `/api/parts/${part.id}` })).json();
+    expect(unrated).toMatchObject({ ratings: 0, reviewCount: 0 });
     const a = await buyer(part.id);
     const b = await buyer(part.id);
     const first = await post(a, {
@@ -92,6 +94,27 @@ describe('reviews', () => {
     expect(shown).toMatchObject({ ratings: 3.5, reviewCount: 2 });
     const latest = (await t.app.inject({ method: 'GET', url: '/api/reviews?limit=1' })).json() as Review[];
     expect(latest).toHaveLength(1);
+  });
+
+  it('counts every review when several land at once', async () => {
+    const part = await createPart(t.database.db);
+    const buyers = await Promise.all([buyer(part.id), buyer(part.id), buyer(part.id)]);
+    const imgs = await Promise.all(buyers.map(photo));
+    const answers = await Promise.all(
+      buyers.map((me, i) =>
+        post(me, {
+          email: me.email,
+          name: `Rider ${i}`,
+          descriptions: 'Together.',
+          img: imgs[i],
+          rating: [5, 4, 4][i],
+          productId: part.id,
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const shown = (await t.app.inject({ method: 'GET', url: `/api/parts/${part.id}` })).json();
+    expect(shown).toMatchObject({ ratings: 4.3, reviewCount: 3 });
   });
 
   it.each([

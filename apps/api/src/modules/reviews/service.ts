@@ -20,9 +20,28 @@ export function toReview(row: ReviewRow): Review {
   };
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Sets a part's rating and review count from its reviews: the average to one decimal, or 0 with
+ * a count of 0 when it has none. The only writer of both columns (the table's check keeps them
+ * in step), called in the transaction that adds the review.
+ */
+export async function refreshPartRating(tx: Db | Tx, partId: string): Promise<void> {
+  const ofPart = sql`from ${reviews} where ${reviews.partId} = ${partId}`;
+  await tx
+    .update(parts)
+    .set({
+      ratings: sql`coalesce((select round(avg(${reviews.rating})::numeric, 1)::double precision ${ofPart}), 0)`,
+      reviewCount: sql`(select count(*)::integer ${ofPart})`,
+      updatedAt: new Date(),
+    })
+    .where(eq(parts.id, partId));
+}
+
 /**
  * A review belongs to a signed-in customer who ordered the part. The part's rating becomes the
- * average of its real reviews in the same transaction (the seeded rating stands until then).
+ * average of its real reviews in the same transaction.
  */
 export async function addReview(
   db: Db,
@@ -38,11 +57,14 @@ export async function addReview(
   await requireStoredUpload(dataDir, input.img);
 
   return db.transaction(async (tx) => {
+    // Locked, so two reviews of one part landing together are averaged one after the other
+    // (each average then counts the other's review).
     const [part] = await tx
       .select({ name: parts.name })
       .from(parts)
       .where(eq(parts.id, input.productId))
-      .limit(1);
+      .limit(1)
+      .for('update');
     if (!part) throw new AppError('not_found', 'We could not find that part.');
     const [ordered] = await tx
       .select({ id: orders.id })
@@ -66,14 +88,7 @@ export async function addReview(
       })
       .returning({ id: reviews.id });
     if (!row) throw new Error('review was not inserted');
-    await tx
-      .update(parts)
-      .set({
-        ratings: sql`(select round(avg(${reviews.rating})::numeric, 1) from ${reviews} where ${reviews.partId} = ${input.productId})`,
-        reviewCount: sql`(select count(*) from ${reviews} where ${reviews.partId} = ${input.productId})`,
-        updatedAt: new Date(),
-      })
-      .where(eq(parts.id, input.productId));
+    await refreshPartRating(tx, input.productId);
     return { insertedId: row.id };
   });
 }

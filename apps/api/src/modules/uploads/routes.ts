@@ -14,7 +14,10 @@ const tooLarge = () =>
     { field: 'image', message: 'The picture is larger than 5 MB. Please choose a smaller one.' },
   ]);
 
-/** POST /api/uploads and the files it stores, served at /uploads/<hash>.webp. */
+/**
+ * POST /api/uploads and the files it stores, served at /uploads/<hash>-<w>x<h>.webp with their
+ * smaller copies /uploads/<hash>-<w>w.webp (see @pitstop/core/images).
+ */
 export const uploadsRoutes: FastifyPluginAsync = async (app) => {
   const uploadsDir = path.join(app.config.dataDir, 'uploads');
   fs.mkdirSync(uploadsDir, { recursive: true });
@@ -70,7 +73,8 @@ export const uploadsRoutes: FastifyPluginAsync = async (app) => {
     decorateReply: false,
     index: false,
     wildcard: true,
-    // Names are content hashes: a name always means the same bytes.
+    // Names are content hashes (the copies' too, by way of the original's): a name always
+    // means the same bytes.
     setHeaders: (res) => {
       res.header('cache-control', 'public, max-age=31536000, immutable');
     },

@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { UPLOAD_MAX_EDGE } from '@pitstop/core/accounts';
+import { uploadedImageUrl, uploadVariantUrl, uploadVariantWidths } from '@pitstop/core/images';
 import { AppError } from '../../lib/errors.js';
 
 /** Decoding more pixels than this is refused: a tiny file can claim an enormous image. */
@@ -14,10 +15,20 @@ const notAnImage = () =>
     { field: 'image', message: 'Please choose a PNG, JPEG or WebP picture.' },
   ]);
 
+const WEBP_QUALITY = 82;
+
+/** Writes to a temporary name and renames, so a reader never sees half a file. */
+async function writeAtomically(file: string, data: Buffer): Promise<void> {
+  const temporary = `${file}.${randomUUID()}.tmp`;
+  await fs.writeFile(temporary, data);
+  await fs.rename(temporary, file);
+}
+
 /**
  * Every upload is decoded and re-encoded by us: WebP, at most UPLOAD_MAX_EDGE px on the long
  * side, metadata (EXIF, GPS) dropped, and stored under its content hash so the same picture is
- * kept once and its address never changes.
+ * kept once and its address never changes. Beside it go smaller WebP copies for `srcset`; the
+ * address names the picture's size, which tells the web which copies exist (core images.ts).
  */
 export async function storeImage(input: Buffer, uploadsDir: string): Promise<string> {
   let format: string | undefined;
@@ -37,24 +48,48 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<str
   }
   if (!format || !ACCEPTED.has(format)) throw notAnImage();
 
+  // Decode (and turn upright, and shrink) once; the original and its copies are all encoded from
+  // these pixels, so no copy is a re-compression of another.
+  let pixels: { data: Buffer; info: OutputInfo };
   let output: Buffer;
   try {
-    output = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    pixels = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: UPLOAD_MAX_EDGE, height: UPLOAD_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer();
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    output = await fromPixels(pixels).webp({ quality: WEBP_QUALITY }).toBuffer();
   } catch {
     throw notAnImage();
   }
-  const name = `${createHash('sha256').update(output).digest('hex')}.webp`;
+  const { width, height } = pixels.info;
+  const hash = createHash('sha256').update(output).digest('hex');
+  const url = uploadedImageUrl(hash, width, height);
+  const file = path.join(uploadsDir, path.basename(url));
   await fs.mkdir(uploadsDir, { recursive: true });
-  const file = path.join(uploadsDir, name);
-  // Write to a temporary name and rename, so a reader never sees half a file.
-  const temporary = `${file}.${process.pid}.tmp`;
-  await fs.writeFile(temporary, output);
-  await fs.rename(temporary, file);
-  return `/uploads/${name}`;
+
+  // The original is written last: once it exists, so do its copies.
+  const stored = await fs.access(file).then(
+    () => true,
+    () => false,
+  );
+  if (stored) return url;
+  for (const variantWidth of uploadVariantWidths(width)) {
+    const variant = await fromPixels(pixels)
+      .resize({ width: variantWidth })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer();
+    await writeAtomically(
+      path.join(uploadsDir, path.basename(uploadVariantUrl(hash, variantWidth))),
+      variant,
+    );
+  }
+  await writeAtomically(file, output);
+  return url;
+}
+
+function fromPixels({ data, info }: { data: Buffer; info: OutputInfo }): Sharp {
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 }
 
 /**

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_EDGE } from '@pitstop/core/accounts';
+import { parseUploadedImageUrl, UPLOAD_VARIANT_WIDTHS, uploadVariantUrl } from '@pitstop/core/images';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp } from '../../test/accounts.js';
 
@@ -69,7 +70,7 @@ describe('POST /api/uploads', () => {
     expect(res.statusCode).toBe(200);
     const { success, data } = res.json();
     expect(success).toBe(true);
-    expect(data.url).toMatch(/^\/uploads\/[a-f0-9]{64}\.webp$/);
+    expect(data.url).toMatch(/^\/uploads\/[a-f0-9]{64}-1600x800\.webp$/);
 
     const served = await t.app.inject({ method: 'GET', url: data.url });
     expect(served.statusCode).toBe(200);
@@ -78,6 +79,45 @@ describe('POST /api/uploads', () => {
     expect(meta.format).toBe('webp');
     expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(UPLOAD_MAX_EDGE);
     expect(meta.exif).toBeUndefined();
+  });
+
+  it('stores smaller WebP copies beside it, at the widths its address implies, cached for good', async () => {
+    const input = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#06c' } })
+      .jpeg()
+      .toBuffer();
+    const { url } = (await upload('bike.jpg', 'image/jpeg', input)).json().data;
+    const parsed = parseUploadedImageUrl(url);
+    expect(parsed?.size).toEqual({ width: 1200, height: 900 });
+
+    // Only the copies narrower than the picture: 1280 would be an enlargement.
+    const expected = [160, 320, 640, 960];
+    for (const width of UPLOAD_VARIANT_WIDTHS) {
+      const served = await t.app.inject({ method: 'GET', url: uploadVariantUrl(parsed!.hash, width) });
+      if (!expected.includes(width)) {
+        expect(served.statusCode, `no ${width}w copy`).toBe(404);
+        continue;
+      }
+      expect(served.statusCode, `${width}w copy`).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.width).toBe(width);
+      expect(meta.height).toBe(Math.round((width * 900) / 1200));
+    }
+  });
+
+  it('keeps a small picture as it is, with no copies', async () => {
+    const input = await sharp({ create: { width: 150, height: 100, channels: 4, background: '#0a0a' } })
+      .png()
+      .toBuffer();
+    const { url } = (await upload('tiny.png', 'image/png', input)).json().data;
+    const parsed = parseUploadedImageUrl(url);
+    expect(parsed?.size).toEqual({ width: 150, height: 100 });
+    const files = await fs.readdir(path.join(t.app.config.dataDir, 'uploads'));
+    expect(files.filter((name) => name.startsWith(parsed!.hash))).toEqual([path.basename(url)]);
+    const meta = await sharp((await t.app.inject({ method: 'GET', url })).rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 150, height: 100, hasAlpha: true });
   });
 
   it('stores the same picture once, under its content hash', async () => {

@@ -1,10 +1,11 @@
 import { useState } from 'react';
+import { imageSources, type ImageKind } from '@/lib/responsive-image';
 
 type AvatarSize = 'sm' | 'lg';
 
-const sizes: Record<AvatarSize, { box: string; text: string; px: number }> = {
-  sm: { box: 'size-9', text: 'text-sm', px: 36 },
-  lg: { box: 'size-24', text: 'text-3xl', px: 96 },
+const sizes: Record<AvatarSize, { box: string; text: string; kind: ImageKind }> = {
+  sm: { box: 'size-9', text: 'text-sm', kind: 'avatar' },
+  lg: { box: 'size-24', text: 'text-3xl', kind: 'avatar-lg' },
 };
 
 /** "Ada Lovelace" → "AL"; one word → its first letter; nothing usable → "?". */
@@ -25,15 +26,14 @@ interface AvatarProps {
 /** The account photo, or the name's initials in a circle when there is none (or it fails to load). */
 export function Avatar({ name, image, size = 'sm', className = '' }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const { box, text, px } = sizes[size];
+  const { box, text, kind } = sizes[size];
 
   if (image && failedSrc !== image) {
     return (
       <img
-        src={image}
+        {...imageSources(image, kind)}
         alt={name}
-        width={px}
-        height={px}
+        decoding="async"
         className={`${box} shrink-0 rounded-full bg-slate-200 object-cover ring-2 ring-white ${className}`}
         onError={() => setFailedSrc(image)}
       />

@@ -17,10 +17,12 @@ describe('StarRating', () => {
     expect(normaliseRating(Number.NaN)).toBe(0);
   });
 
-  it('shows the review count only when there are reviews', () => {
+  it('shows the review count only when there are reviews, and reads it with the rating', () => {
     const { container, rerender } = render(<StarRating rating={4} reviewCount={12} />);
     expect(container.textContent).toContain('4 (12)');
+    expect(screen.getByRole('img', { name: 'Rated 4 out of 5, 12 reviews' })).toBeTruthy();
     rerender(<StarRating rating={4} reviewCount={0} />);
     expect(container.textContent).not.toContain('(0)');
+    expect(screen.getByRole('img', { name: 'Rated 4 out of 5' })).toBeTruthy();
   });
 });

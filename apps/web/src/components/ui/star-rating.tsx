@@ -1,3 +1,5 @@
+import { shopTexts } from '@pitstop/core/messages';
+
 /** The five-point star every rating draws (20×20 viewBox). */
 export const STAR_PATH = 'M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z';
 const MAX_STARS = 5;
@@ -26,15 +28,21 @@ export function formatRating(rating: number): string {
 
 interface StarRatingProps {
   rating: number;
-  /** Shown after the value, e.g. "4.5 (128)"; nothing is shown for zero reviews. */
+  /**
+   * How many reviews the rating averages: shown after the value, e.g. "4.5 (128)", and read out
+   * with it. Nothing is shown for zero (a part without reviews shows no stars at all).
+   */
   reviewCount?: number | undefined;
   className?: string;
 }
 
-/** A static, read-only star display: one image to assistive technology, "Rated 4.5 out of 5". */
+/**
+ * A static, read-only star display: one image to assistive technology, "Rated 4.5 out of 5"
+ * (", 128 reviews" when it averages several).
+ */
 export function StarRating({ rating, reviewCount, className = '' }: StarRatingProps) {
   const value = normaliseRating(rating);
-  const label = `Rated ${formatRating(rating)} out of ${MAX_STARS}`;
+  const label = `Rated ${formatRating(rating)} out of ${MAX_STARS}${reviewCount ? `, ${shopTexts.reviewCount(reviewCount)}` : ''}`;
   return (
     <div className={`flex items-center gap-2 ${className}`}>
       <span role="img" aria-label={label} className="relative inline-flex">

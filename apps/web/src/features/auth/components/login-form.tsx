@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginSchema } from '@pitstop/core/accounts';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useForm } from 'react-hook-form';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { TextField } from '@/components/ui/text-field';
+import { useAppForm } from '@/hooks/use-app-form';
 import { authErrorText } from '../api/auth-error';
 import { useSignIn } from '../api/sign-in';
 import { AuthErrorPanel } from './auth-error-panel';
@@ -17,11 +17,9 @@ interface LoginFormProps {
 
 /** Email and password sign-in with the spec's rules (§5); a failure replaces the form (§8). */
 export function LoginForm({ onSuccess }: LoginFormProps) {
-  const form = useForm({
+  const form = useAppForm({
     resolver: zodResolver(LoginSchema),
     defaultValues: { email: '', password: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
   });
   const signIn = useSignIn();
   const { errors } = form.formState;

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { RegisterSchema } from '@pitstop/core/accounts';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useForm } from 'react-hook-form';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { TextField } from '@/components/ui/text-field';
+import { useAppForm } from '@/hooks/use-app-form';
 import { authErrorText } from '../api/auth-error';
 import { useSignUp } from '../api/sign-up';
 import { AuthErrorPanel } from './auth-error-panel';
@@ -16,11 +16,9 @@ interface RegisterFormProps {
 
 /** Registration: name, email, password and its confirmation, with the spec's rules (§5). */
 export function RegisterForm({ onSuccess }: RegisterFormProps) {
-  const form = useForm({
+  const form = useAppForm({
     resolver: zodResolver(RegisterSchema),
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
   });
   const signUp = useSignUp();
   const { errors } = form.formState;

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ResetPasswordSchema } from '@pitstop/core/accounts';
 import { authErrorTexts } from '@pitstop/core/messages';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { TextField } from '@/components/ui/text-field';
+import { useAppForm } from '@/hooks/use-app-form';
 import { isApiError } from '@/lib/api-client';
 import { authErrorText } from '../api/auth-error';
 import { useResetPassword } from '../api/reset-password';
@@ -34,11 +34,9 @@ interface ResetPasswordFormProps {
 
 /** Sets a new password from a reset link (/reset-password?token=…). */
 export function ResetPasswordForm({ resetToken }: ResetPasswordFormProps) {
-  const form = useForm({
+  const form = useAppForm({
     resolver: zodResolver(ResetPasswordSchema),
     defaultValues: { password: '', confirmPassword: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
   });
   const reset = useResetPassword();
   const { errors } = form.formState;

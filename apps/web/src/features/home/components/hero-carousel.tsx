@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { usePrefersReducedMotion } from '@/hooks/use-prefers-reduced-motion';
+import { imageSources } from '@/lib/responsive-image';
 
 export interface HeroSlide {
   image: string;
@@ -40,9 +41,6 @@ export const HERO_SLIDES: readonly HeroSlide[] = [
   },
 ];
 
-// The slide illustrations are expected at 1200×480 (5:2); the box keeps that ratio before they load.
-export const HERO_WIDTH = 1200;
-export const HERO_HEIGHT = 480;
 const ROTATE_MS = 7000;
 
 function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
@@ -126,10 +124,8 @@ export function HeroCarousel({ slides = HERO_SLIDES }: { slides?: readonly HeroS
               className="relative flex w-full shrink-0 flex-col md:block"
             >
               <img
-                src={slide.image}
+                {...imageSources(slide.image, 'hero')}
                 alt={slide.alt}
-                width={HERO_WIDTH}
-                height={HERO_HEIGHT}
                 {...(i === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
                 decoding={i === 0 ? 'sync' : 'async'}
                 className="aspect-[5/2] w-full bg-slate-800 object-cover"

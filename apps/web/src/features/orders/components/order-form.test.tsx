@@ -31,6 +31,12 @@ function fillAndLeave(label: string, value: string) {
   fireEvent.blur(control);
 }
 
+/** Place Order is enabled only for a quantity in range: type one, and wait for it. */
+async function enableOrdering() {
+  typeInto(await screen.findByLabelText('Quantity'), '2');
+  await waitFor(() => expect(placeOrder().disabled).toBe(false));
+}
+
 describe('OrderForm', () => {
   it('prefills name, email and part name, and states the minimum in the quantity placeholder', async () => {
     renderForm();
@@ -51,17 +57,61 @@ describe('OrderForm', () => {
     ['Phone number', '', messages.numberRequired],
     ['Phone number', '1234', messages.numberTooShort],
     ['Part name', '', messages.nameRequired],
-    ['Quantity', '', messages.quantityRequired],
-    ['Quantity', '11', messages.quantityAboveAvailable],
-    ['Quantity', '1', "Quantity can't be less than 2"],
-  ])('%s "%s" shows %j under it', async (label, value, message) => {
+  ])('%s "%s" shows %j under it on Place Order', async (label, value, message) => {
     renderForm();
-    await screen.findByLabelText(label);
-
+    await enableOrdering();
     fillAndLeave(label, value);
+
+    fireEvent.click(placeOrder());
 
     await waitFor(() => expect(errorTextFor(field(label))).toBe(message));
     expect(field(label).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it.each([
+    ['11', messages.quantityAboveAvailable],
+    ['1', "Quantity can't be less than 2"],
+    ['', messages.quantityRequired],
+  ])('Quantity "%s" shows %j while it is typed (Place Order is disabled then)', async (value, message) => {
+    renderForm();
+    const quantity = await screen.findByLabelText('Quantity');
+    typeInto(quantity, '5');
+    typeInto(quantity, value);
+
+    await waitFor(() => expect(errorTextFor(field('Quantity'))).toBe(message));
+    expect(field('Quantity').getAttribute('aria-invalid')).toBe('true');
+    expect(placeOrder().disabled).toBe(true);
+  });
+
+  // Issue #9: a message shown on leaving a field moved Place Order away from the click that
+  // left it. Leaving shows nothing; the one press shows every message at once.
+  it('shows nothing when an emptied field is left, then every message on the first Place Order', async () => {
+    const { api } = renderForm();
+    await enableOrdering();
+    fillAndLeave('Name', '');
+    fillAndLeave('Phone number', '');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(errorTextFor(field('Name'))).toBeNull();
+    expect(errorTextFor(field('Phone number'))).toBeNull();
+
+    fireEvent.click(placeOrder());
+
+    await waitFor(() => expect(errorTextFor(field('Name'))).toBe(messages.nameRequired));
+    expect(errorTextFor(field('Phone number'))).toBe(messages.numberRequired);
+    expect(api.callsTo('POST /api/order')).toHaveLength(0);
+  });
+
+  it('after a refused Place Order, clears a message as its field is corrected', async () => {
+    renderForm();
+    await enableOrdering();
+    fillAndLeave('Name', '');
+    fireEvent.click(placeOrder());
+    await waitFor(() => expect(errorTextFor(field('Name'))).toBe(messages.nameRequired));
+
+    typeInto(field('Name'), 'Riley R.');
+
+    await waitFor(() => expect(errorTextFor(field('Name'))).toBeNull());
+    expect(field('Name').getAttribute('aria-invalid')).toBe('false');
   });
 
   it('says a quantity is too high while it is typed, before the field is left', async () => {

@@ -4,11 +4,12 @@ import { authErrorTexts, messages, shopTexts } from '@pitstop/core/messages';
 import { CreateOrderSchema, quantityProblem } from '@pitstop/core/orders';
 import type { Part } from '@pitstop/core/parts';
 import { useId, useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
+import { useAppForm } from '@/hooks/use-app-form';
 import { isApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
 import { useCreateOrder } from '../api/create-order';
@@ -101,7 +102,7 @@ function OrderFields({ part, customer, onStockChanged, headingId }: OrderFieldsP
     () => orderFormSchema({ minquantity, availablequantity }),
     [minquantity, availablequantity],
   );
-  const form = useForm({
+  const form = useAppForm({
     resolver: zodResolver(schema),
     defaultValues: {
       name: customer.name,
@@ -110,9 +111,6 @@ function OrderFields({ part, customer, onStockChanged, headingId }: OrderFieldsP
       parts: part.name,
       quantity: '',
     },
-    // Each message shows once its field is left, and updates while it is corrected.
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
   });
   const order = useCreateOrder();
   const [booked, setBooked] = useState(false);
@@ -191,10 +189,9 @@ function OrderFields({ part, customer, onStockChanged, headingId }: OrderFieldsP
             : `Order between ${minquantity} and ${availablequantity} units.`
         }
         {...form.register('quantity', {
-          // Say why Place Order is disabled as soon as a number is typed, not only on leaving.
-          onChange: (event: { target: { value: string } }) => {
-            if (event.target.value !== '') void form.trigger('quantity');
-          },
+          // Place Order is disabled while the quantity is out of range, so it could never show
+          // why: say it while the number is typed (an emptied box included), not on leaving.
+          onChange: () => void form.trigger('quantity'),
         })}
         type="number"
         inputMode="numeric"

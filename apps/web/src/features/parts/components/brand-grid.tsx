@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { BRANDS } from '@pitstop/core/catalogue';
+import { imageSources } from '@/lib/responsive-image';
 
 export function brandLogoPath(brand: string): string {
   return `/images/brands/${brand.toLowerCase()}.svg`;
@@ -21,10 +22,8 @@ export function BrandGrid() {
             className="group flex h-full flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-center shadow-sm transition hover:-translate-y-0.5 hover:border-red-300 hover:shadow-md"
           >
             <img
-              src={brandLogoPath(brand)}
+              {...imageSources(brandLogoPath(brand), 'brand')}
               alt=""
-              width={160}
-              height={96}
               loading="lazy"
               decoding="async"
               className="h-16 w-full object-contain"

@@ -4,6 +4,7 @@ import type { Part } from '@pitstop/core/parts';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { cellClass, ColumnHead, TableBox } from '@/components/ui/table';
+import { imageSources } from '@/lib/responsive-image';
 
 function categoryLabel(category: string): string {
   return CATEGORY_LABELS[category as Category] ?? category;
@@ -39,11 +40,10 @@ export function CatalogueTable({ parts, editHref, onDelete }: CatalogueTableProp
           <td className={cellClass}>
             <span className="flex items-center gap-3">
               <img
-                src={part.img}
+                {...imageSources(part.img, 'thumb')}
                 alt=""
-                width={48}
-                height={48}
                 loading="lazy"
+                decoding="async"
                 className="size-12 shrink-0 rounded-lg border border-slate-200 bg-slate-50 object-contain"
               />
               <span>

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { shopTexts } from '@pitstop/core/messages';
 import { createPart } from '@/testing/part-factory';
 import { renderWithProviders } from '@/testing/render';
 import { PartCard } from './part-card';
@@ -12,6 +13,7 @@ describe('PartCard', () => {
     price: 129.99,
     availablequantity: 140,
     ratings: 4.7,
+    reviewCount: 3,
   });
 
   it('shows name, seller, price in dollars, availability and rating', () => {
@@ -23,10 +25,19 @@ describe('PartCard', () => {
     expect(within(card).getByText('$129.99')).toBeTruthy();
     expect(within(card).getByText('Available: 140')).toBeTruthy();
     expect(within(card).getByText(part.description)).toBeTruthy();
-    expect(within(card).getByRole('img', { name: 'Rated 4.7 out of 5' })).toBeTruthy();
+    expect(within(card).getByRole('img', { name: 'Rated 4.7 out of 5, 3 reviews' })).toBeTruthy();
+    expect(card.textContent).toContain('4.7 (3)');
+    expect(within(card).queryByText(shopTexts.noReviewsYet)).toBeNull();
     const image = within(card).getByRole('img', { name: part.name });
     expect(image.getAttribute('width')).toBe('400');
     expect(image.getAttribute('height')).toBe('300');
+  });
+
+  it('says "No reviews yet" instead of stars for a part nobody has reviewed', () => {
+    renderWithProviders(<PartCard part={createPart({ ratings: 0, reviewCount: 0 })} />);
+    const card = screen.getByRole('article');
+    expect(within(card).getByText('No reviews yet')).toBeTruthy();
+    expect(within(card).queryByRole('img', { name: /out of 5/ })).toBeNull();
   });
 
   it('has a Buy Now link to the part page', () => {
@@ -39,5 +50,36 @@ describe('PartCard', () => {
   it('uses the heading level of the section it sits in', () => {
     renderWithProviders(<PartCard part={part} headingLevel={3} />);
     expect(screen.getByRole('heading', { level: 3, name: part.name })).toBeTruthy();
+  });
+
+  it('offers an uploaded photo’s smaller WebP copies, and loads below-the-fold pictures lazily', () => {
+    const hash = 'd'.repeat(64);
+    const uploaded = createPart({ name: 'Uploaded pads', img: `/uploads/${hash}-1600x1200.webp` });
+    renderWithProviders(<PartCard part={uploaded} />);
+    const image = screen.getByRole('img', { name: 'Uploaded pads' });
+    expect(image.getAttribute('src')).toBe(uploaded.img);
+    expect(image.getAttribute('srcset')).toContain(`/uploads/${hash}-640w.webp 640w`);
+    expect(image.getAttribute('srcset')).toContain(`${uploaded.img} 1600w`);
+    expect(image.getAttribute('sizes')).toContain('390px');
+    expect(image.getAttribute('loading')).toBe('lazy');
+    expect(image.getAttribute('decoding')).toBe('async');
+    expect(image.getAttribute('fetchpriority')).toBeNull();
+  });
+
+  it('loads the first cards’ pictures eagerly and the first one at high priority', () => {
+    renderWithProviders(
+      <>
+        <PartCard part={createPart({ name: 'First' })} eager priority />
+        <PartCard part={createPart({ name: 'Second' })} eager />
+      </>,
+    );
+    const first = screen.getByRole('img', { name: 'First' });
+    expect(first.getAttribute('loading')).toBe('eager');
+    expect(first.getAttribute('fetchpriority')).toBe('high');
+    // An SVG scales by itself: no copies to choose from.
+    expect(first.getAttribute('srcset')).toBeNull();
+    const second = screen.getByRole('img', { name: 'Second' });
+    expect(second.getAttribute('loading')).toBe('eager');
+    expect(second.getAttribute('fetchpriority')).toBeNull();
   });
 });

@@ -3,11 +3,9 @@ import type { Vehicle } from '@pitstop/core/fitment';
 import { formatDollars } from '@pitstop/core/money';
 import type { Part } from '@pitstop/core/parts';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { StarRating } from '@/components/ui/star-rating';
+import { imageSources } from '@/lib/responsive-image';
 import { FitBadge } from './fit-badge';
-
-export const PART_IMAGE_WIDTH = 400;
-export const PART_IMAGE_HEIGHT = 300;
+import { PartRating } from './part-rating';
 
 interface PartCardProps {
   part: Part;
@@ -40,10 +38,8 @@ export function PartCard({
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <img
-        src={part.img}
+        {...imageSources(part.img, 'card')}
         alt={part.name}
-        width={PART_IMAGE_WIDTH}
-        height={PART_IMAGE_HEIGHT}
         loading={eager || priority ? 'eager' : 'lazy'}
         {...(priority ? { fetchPriority: 'high' as const } : {})}
         decoding="async"
@@ -58,7 +54,7 @@ export function PartCard({
           </p>
         </div>
         {vehicle ? <FitBadge part={part} vehicle={vehicle} className="self-start" /> : null}
-        <StarRating rating={part.ratings} reviewCount={part.reviewCount} />
+        <PartRating part={part} />
         <p className="line-clamp-3 text-sm leading-relaxed text-slate-600">{part.description}</p>
         <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-2">
           <div>

@@ -4,10 +4,10 @@ import type { Vehicle } from '@pitstop/core/fitment';
 import { formatDollars } from '@pitstop/core/money';
 import type { Part } from '@pitstop/core/parts';
 import { fitmentTexts } from '@pitstop/core/vehicle-fit';
-import { StarRating } from '@/components/ui/star-rating';
+import { imageSources } from '@/lib/responsive-image';
 import { FitBadge } from './fit-badge';
 import { FitmentTable } from './fitment-table';
-import { PART_IMAGE_HEIGHT, PART_IMAGE_WIDTH } from './part-card';
+import { PartRating } from './part-rating';
 
 function categoryLabel(category: string): string {
   return category in CATEGORY_LABELS ? CATEGORY_LABELS[category as Category] : category;
@@ -42,11 +42,10 @@ export function PartDetails({ part, children, vehicle = null }: PartDetailsProps
   return (
     <article className="flex flex-col gap-12">
       <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
+        {/* The page's largest paint: fetched first (the server preloads the same sources). */}
         <img
-          src={part.img}
+          {...imageSources(part.img, 'detail')}
           alt={part.name}
-          width={PART_IMAGE_WIDTH}
-          height={PART_IMAGE_HEIGHT}
           fetchPriority="high"
           className="aspect-[4/3] w-full rounded-2xl border border-slate-200 bg-slate-100 object-cover"
         />
@@ -61,7 +60,7 @@ export function PartDetails({ part, children, vehicle = null }: PartDetailsProps
             Sold by <span className="font-medium text-slate-900">{part.seller}</span>
           </p>
           {vehicle ? <FitBadge part={part} vehicle={vehicle} className="self-start text-base" /> : null}
-          <StarRating rating={part.ratings} reviewCount={part.reviewCount} />
+          <PartRating part={part} />
           <p className="text-4xl font-bold tracking-tight text-slate-900">
             {formatDollars(part.price)}
             <span className="ml-2 text-base font-normal text-slate-600">per unit</span>

@@ -111,7 +111,6 @@ describe('PartForm', () => {
       category: 'brake-pads',
       description: 'Front pads.',
       img: UPLOADED,
-      ratings: 0,
       stock: 40,
       availablequantity: 30,
       minquantity: 2,

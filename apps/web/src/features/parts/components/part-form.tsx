@@ -5,12 +5,13 @@ import { messages } from '@pitstop/core/messages';
 import type { Part } from '@pitstop/core/parts';
 import { FITMENT_POSITIONS, POSITION_LABELS } from '@pitstop/core/vehicle-fit';
 import { useId, useState, type ReactNode } from 'react';
-import { Controller, useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, useFieldArray, useWatch, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormField, fileInputClass, inputClass } from '@/components/ui/form-field';
 import { ErrorNotice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
+import { useAppForm } from '@/hooks/use-app-form';
 import { isApiError } from '@/lib/api-client';
 import { problemText } from '@/lib/error-text';
 import { photoFileSchema, UPLOAD_MAX_MB } from '@/lib/photo-file';
@@ -91,7 +92,6 @@ function defaultsOf(part: Part | undefined): PartFormValues {
     price: String(part.price),
     img: part.img,
     description: part.description,
-    ratings: part.ratings,
     stock: String(part.stock),
     availablequantity: String(part.availablequantity),
     minquantity: String(part.minquantity),
@@ -152,11 +152,9 @@ interface PartFormProps {
  */
 export function PartForm({ part, onSaved }: PartFormProps) {
   const baseId = useId();
-  const form = useForm<PartFormValues, unknown, PartInput>({
+  const form = useAppForm<PartFormValues, unknown, PartInput>({
     resolver,
     defaultValues: defaultsOf(part),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
   });
   const specs = useFieldArray({ control: form.control, name: 'specifications' });
   const fitment = useFieldArray({ control: form.control, name: 'fitment' });

@@ -21,7 +21,9 @@ const catalogue: Part[] = Array.from({ length: 30 }, (_, i) =>
     brand: i === 29 ? 'Yamaha' : i % 2 === 0 ? 'Honda' : 'TVS',
     category: i % 3 === 0 ? 'chains-sprockets' : 'brake-pads',
     price: 10 + i,
+    // Every fifth part has no reviews, hence no rating.
     ratings: i % 5,
+    reviewCount: i % 5 === 0 ? 0 : 3,
     availablequantity: i % 4 === 0 ? 0 : 10,
     fitment:
       i === 29

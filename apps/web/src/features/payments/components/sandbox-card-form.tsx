@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SandboxCardSchema, type SandboxCardInput } from '@pitstop/core/payments';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { FormField, inputClass } from '@/components/ui/form-field';
+import { useAppForm } from '@/hooks/use-app-form';
 import { isApiError } from '@/lib/api-client';
 import { confirmSandboxPayment } from '../api/confirm-sandbox-payment';
 import { payErrorText } from '../utils/pay-error-text';
@@ -54,13 +55,11 @@ interface SandboxCardFormProps {
  * sent once to the sandbox and cleared after a payment, never stored, cached or logged.
  */
 export function SandboxCardForm({ orderId, clientSecret, onPaid }: SandboxCardFormProps) {
-  const form = useForm({
+  const form = useAppForm({
     // The client secret is no field anyone types: it joins the values when they are checked.
     resolver: (values: SandboxCardInput, context, options) =>
       cardResolver({ ...values, clientSecret: clientSecret ?? '' }, context, options),
     defaultValues: { clientSecret: '', number: '', expiry: '', cvc: '' },
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
   });
   const recorder = usePaymentRecorder(orderId, (transactionId) => {
     form.reset();

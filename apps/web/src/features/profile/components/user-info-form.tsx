@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { OCCUPATIONS, UserInfoSchema, type Profile } from '@pitstop/core/accounts';
 import { authErrorTexts } from '@pitstop/core/messages';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { PhotoField } from '@/components/ui/photo-field';
 import { TextField } from '@/components/ui/text-field';
+import { useAppForm } from '@/hooks/use-app-form';
 import { isApiError } from '@/lib/api-client';
 import { photoFileSchema, UPLOAD_MAX_MB } from '@/lib/photo-file';
 import { useSaveProfile } from '../api/save-profile';
@@ -60,7 +60,7 @@ interface UserInfoFormProps {
 export function UserInfoForm({ profile, onSaved }: UserInfoFormProps) {
   const currentImage = keepablePhoto(profile.image);
   const schema = useMemo(() => userInfoFormSchema(currentImage !== null), [currentImage]);
-  const form = useForm({
+  const form = useAppForm({
     resolver: zodResolver(schema),
     defaultValues: {
       name: profile.name,
@@ -68,8 +68,6 @@ export function UserInfoForm({ profile, onSaved }: UserInfoFormProps) {
       occupation: isOccupation(profile.occupation) ? profile.occupation : '',
       photo: null,
     },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
   });
   const save = useSaveProfile();
   // A new key empties the file picker after a save (a file input's value can't be set).

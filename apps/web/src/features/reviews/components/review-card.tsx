@@ -1,8 +1,7 @@
 import type { Review } from '@pitstop/core/reviews';
 import { Link } from 'react-router';
 import { StarRating } from '@/components/ui/star-rating';
-
-export const REVIEW_PHOTO_SIZE = 96;
+import { imageSources } from '@/lib/responsive-image';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -27,10 +26,8 @@ export function ReviewCard({ review, showPart = false }: ReviewCardProps) {
     <article className="flex h-full gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the agreed alt text: it says whose photo this is */}
       <img
-        src={review.img}
+        {...imageSources(review.img, 'review')}
         alt={`Photo from ${review.name}`}
-        width={REVIEW_PHOTO_SIZE}
-        height={REVIEW_PHOTO_SIZE}
         loading="lazy"
         decoding="async"
         className="size-20 shrink-0 rounded-xl bg-slate-100 object-cover sm:size-24"

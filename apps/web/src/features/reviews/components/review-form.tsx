@@ -3,11 +3,12 @@ import type { Profile } from '@pitstop/core/accounts';
 import { authErrorTexts, messages } from '@pitstop/core/messages';
 import { CreateReviewSchema, REVIEW_MAX } from '@pitstop/core/reviews';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { PhotoField } from '@/components/ui/photo-field';
 import { TextField } from '@/components/ui/text-field';
+import { useAppForm } from '@/hooks/use-app-form';
 import { isApiError } from '@/lib/api-client';
 import { photoFileSchema, UPLOAD_MAX_MB } from '@/lib/photo-file';
 import { useAddReview } from '../api/create-review';
@@ -53,7 +54,7 @@ interface ReviewFormProps {
 
 /** The Add review form (spec §2, §4, §5): name, email, rating, descriptions and a photo. */
 export function ReviewForm({ partId, customer, onAdded }: ReviewFormProps) {
-  const form = useForm({
+  const form = useAppForm({
     resolver: zodResolver(ReviewFormSchema),
     defaultValues: {
       name: customer.name,
@@ -62,8 +63,6 @@ export function ReviewForm({ partId, customer, onAdded }: ReviewFormProps) {
       rating: 0,
       photo: null,
     },
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
   });
   const addReview = useAddReview();
   const [added, setAdded] = useState(false);

@@ -4,6 +4,7 @@ import type { Suggestions } from '@pitstop/core/parts';
 import { SUGGEST_MIN_CHARS, searchTexts } from '@pitstop/core/search';
 import { vehicleLabel } from '@pitstop/core/vehicle-fit';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { useEarlyInput } from '@/hooks/use-early-input';
 import { useSuggestions } from '../api/get-suggestions';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 
@@ -53,6 +54,11 @@ export function SearchCombobox({ value, onSearch, onPickPart, onPickVehicle }: S
   const [text, setText] = useState(value);
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEarlyInput(inputRef, text, (typed) => {
+    setText(typed);
+    setOpen(true);
+  });
 
   // The URL's search changed (Back, a "Did you mean" link, Clear all): show it, close the list.
   const [shownValue, setShownValue] = useState(value);
@@ -185,6 +191,7 @@ export function SearchCombobox({ value, onSearch, onPickPart, onPickVehicle }: S
       <div className="flex gap-2">
         <div className="relative min-w-0 flex-1">
           <input
+            ref={inputRef}
             id={inputId}
             name="q"
             type="text"

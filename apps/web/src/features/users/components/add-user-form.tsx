@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AddUserSchema } from '@pitstop/core/admin';
 import { OCCUPATIONS } from '@pitstop/core/accounts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { PhotoField } from '@/components/ui/photo-field';
 import { TextField } from '@/components/ui/text-field';
 import { ErrorNotice, StatusNotice } from '@/components/ui/notice';
+import { useAppForm } from '@/hooks/use-app-form';
 import { isApiError } from '@/lib/api-client';
 import { problemText } from '@/lib/error-text';
 import { photoFileSchema, UPLOAD_MAX_MB } from '@/lib/photo-file';
@@ -33,11 +33,9 @@ const EMPTY = { name: '', email: '', occupation: '', photo: null };
 
 /** Add User (admins): the user-information form creates the account and mails a set-password link. */
 export function AddUserForm() {
-  const form = useForm({
+  const form = useAppForm({
     resolver: zodResolver(addUserFormSchema),
     defaultValues: EMPTY,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
   });
   const add = useAddUser();
   const [pickerKey, setPickerKey] = useState(0);

@@ -1,0 +1,19 @@
+import { useEffect, type RefObject } from 'react';
+
+/**
+ * A server-rendered field can be typed into before the page's script has run. React keeps what
+ * was typed on screen but not in state, so Enter would search for the old text. After the first
+ * render this hands the field's text to `adopt` when it differs from the state.
+ */
+export function useEarlyInput(
+  ref: RefObject<HTMLInputElement | null>,
+  value: string,
+  adopt: (typed: string) => void,
+): void {
+  useEffect(() => {
+    const typed = ref.current?.value;
+    if (typed !== undefined && typed !== value) adopt(typed);
+    // Once, after the first render: later differences are React's own updates in flight.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
