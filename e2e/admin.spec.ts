@@ -226,7 +226,7 @@ describe('an admin walks every table and form', () => {
       (await (await fetch(`${baseURL()}/api/parts?q=${encodeURIComponent(name)}`)).json()) as Part[]
     )[0]!;
     expect(found).toMatchObject({ name, price: 35.5, brand: 'Bajaj', minquantity: 2 });
-    expect(found.img).toMatch(/^\/uploads\/[a-f0-9]{64}\.webp$/);
+    expect(found.img).toMatch(/^\/uploads\/[a-f0-9]{64}-\d+x\d+\.webp$/);
     expect(found.specifications).toEqual([{ key: 'Plates', value: '5' }]);
     expect(found.universal).toBe(false);
     expect(found.fitment).toEqual([

@@ -118,4 +118,25 @@ describe('hydration', () => {
     await page.waitForURL((url) => url.searchParams.get('q') === 'brake');
     await expect.poll(() => box.inputValue()).toBe('brake');
   });
+
+  it('keeps a year chosen in the bike picker before the script ran', async () => {
+    const page = await browser.newPage();
+    let release = () => {};
+    const scriptHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    const form = page.getByRole('form', { name: 'Find parts for your bike' });
+    const year = form.getByLabel('Year', { exact: true });
+    await year.waitFor();
+    const firstYear = await year.locator('option').nth(1).getAttribute('value');
+    await year.selectOption(firstYear!);
+    release();
+    const make = form.getByLabel('Make', { exact: true });
+    await expect.poll(() => make.isEnabled()).toBe(true);
+    await expect.poll(() => make.locator('option').count()).toBeGreaterThan(1);
+    expect(await year.inputValue()).toBe(firstYear);
+  });
 });

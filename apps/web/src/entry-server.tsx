@@ -23,6 +23,8 @@ export interface RenderedPage {
   body: string;
   /** The dehydrated query cache, safe to place in <script type="application/json">. */
   state: string;
+  /** Source paths of the lazily loaded modules the page rendered (Vite manifest keys). */
+  modules: string[];
 }
 
 export interface ServerRenderer {
@@ -57,12 +59,16 @@ function unfetched(queryClient: QueryClient, tried: Set<string>): Query[] {
 }
 
 async function renderPass(url: string, origin: string, queryClient: QueryClient) {
-  const result: { status: number; meta?: PageMeta } = { status: 200 };
+  const result: { status: number; meta?: PageMeta; modules: Set<string> } = {
+    status: 200,
+    modules: new Set(),
+  };
   const context: RenderContext = {
     origin,
     url,
     setStatus: (status) => (result.status = status),
     setMeta: (meta) => (result.meta = meta),
+    addModule: (source) => result.modules.add(source),
   };
   const { prelude } = await prerender(
     <StrictMode>
@@ -132,6 +138,7 @@ export function createServerRenderer(
         head: renderHead(pass.meta ?? DEFAULT_META, origin, url),
         body: pass.html,
         state: serializeSsrState(state),
+        modules: [...pass.modules],
       };
     },
   };

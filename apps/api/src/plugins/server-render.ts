@@ -9,6 +9,58 @@ export interface RenderedPage {
   head: string;
   body: string;
   state: string;
+  /** Source paths (Vite manifest keys) of the lazily loaded modules the page rendered. */
+  modules: string[];
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** A chunk's file and every chunk it imports statically, as manifest keys are followed. */
+function chunkFiles(manifest: Manifest, key: string, into: Set<string>): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) chunkFiles(manifest, imported, into);
+  return into;
+}
+
+/**
+ * `<link rel="modulepreload">` for the code of the screens a page rendered, beyond what the
+ * entry already loads: without them the browser learns of a screen's chunk only after the entry
+ * has run, and the page stays inert meanwhile.
+ */
+export function modulePreloads(manifest: Manifest, modules: readonly string[]): string {
+  const entryFiles = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest))
+    if (chunk.isEntry) chunkFiles(manifest, key, entryFiles);
+  const files = new Set<string>();
+  for (const source of modules) chunkFiles(manifest, source, files);
+  return [...files]
+    .filter((file) => !entryFiles.has(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
+    .join('\n    ');
+}
+
+/** The web build's manifest, read again only when a rebuild replaced it. */
+export function manifestReader(webDist: string): () => Promise<Manifest> {
+  const file = path.join(webDist, '.vite', 'manifest.json');
+  let cached: { mtimeMs: number; manifest: Manifest } | undefined;
+  return async () => {
+    try {
+      const { mtimeMs } = await fs.promises.stat(file);
+      if (cached?.mtimeMs !== mtimeMs) {
+        cached = { mtimeMs, manifest: JSON.parse(await fs.promises.readFile(file, 'utf8')) as Manifest };
+      }
+      return cached.manifest;
+    } catch {
+      return {};
+    }
+  };
 }
 
 interface ServerRendererModule {
@@ -69,13 +121,13 @@ export async function loadServerRenderer(
 }
 
 /** The built index.html with the rendered page put in: head tags, markup and query answers. */
-export function composePage(template: string, page: RenderedPage): string {
+export function composePage(template: string, page: RenderedPage, preloads = ''): string {
   return (
     template
       .replace(/<title>[\s\S]*?<\/title>/, '')
       .replace(/<meta\s+name="description"[\s\S]*?\/?>/, '')
       // Replacer functions: the page's text may hold "$&" or "$'", which a replacement string expands.
-      .replace('</head>', () => `    ${page.head}\n  </head>`)
+      .replace('</head>', () => `    ${page.head}\n    ${preloads}\n  </head>`)
       .replace(
         '<div id="root"></div>',
         () =>

@@ -1,9 +1,12 @@
-import { lazy } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { RootLayout } from '@/components/layout/root-layout';
 import { RequireAdmin } from '@/features/auth/components/require-admin';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { useUnauthorizedRedirect } from '@/hooks/use-unauthorized-redirect';
+import { useLocalCart } from '@/lib/cart';
+import { useIsSignedIn } from '@/lib/session';
+import { lazyModule } from '@/lib/lazy-module';
 
 /*
  * Declarative routing on purpose: the data router (createBrowserRouter) adds ~20 KB gzip to the
@@ -13,37 +16,82 @@ import { useUnauthorizedRedirect } from '@/hooks/use-unauthorized-redirect';
  * free of zod, so they stay in the first load; the forms (react-hook-form, zod) load with their
  * screens.
  */
-const HomeRoute = lazy(() => import('./routes/home').then((m) => ({ default: m.HomeRoute })));
-const PartsRoute = lazy(() => import('./routes/parts').then((m) => ({ default: m.PartsRoute })));
-const PartDetailRoute = lazy(() =>
-  import('./routes/part-detail').then((m) => ({ default: m.PartDetailRoute })),
+const HomeRoute = lazyModule('src/app/routes/home.tsx', () =>
+  import('./routes/home').then((m) => m.HomeRoute),
 );
-const AboutRoute = lazy(() => import('./routes/about').then((m) => ({ default: m.AboutRoute })));
-const BlogRoute = lazy(() => import('./routes/blog').then((m) => ({ default: m.BlogRoute })));
-const PortfolioRoute = lazy(() => import('./routes/portfolio').then((m) => ({ default: m.PortfolioRoute })));
-const LoginRoute = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginRoute })));
-const RegisterRoute = lazy(() => import('./routes/register').then((m) => ({ default: m.RegisterRoute })));
-const ResetPasswordRoute = lazy(() =>
-  import('./routes/reset-password').then((m) => ({ default: m.ResetPasswordRoute })),
+const PartsRoute = lazyModule('src/app/routes/parts.tsx', () =>
+  import('./routes/parts').then((m) => m.PartsRoute),
 );
-const AuthCallbackRoute = lazy(() =>
-  import('./routes/auth-callback').then((m) => ({ default: m.AuthCallbackRoute })),
+const PartDetailRoute = lazyModule('src/app/routes/part-detail.tsx', () =>
+  import('./routes/part-detail').then((m) => m.PartDetailRoute),
 );
-const ProfileRoute = lazy(() => import('./routes/profile').then((m) => ({ default: m.ProfileRoute })));
-const OrderRoute = lazy(() => import('./routes/order').then((m) => ({ default: m.OrderRoute })));
-const PaymentRoute = lazy(() => import('./routes/payment').then((m) => ({ default: m.PaymentRoute })));
-const AddReviewRoute = lazy(() => import('./routes/add-review').then((m) => ({ default: m.AddReviewRoute })));
-const DashboardRoute = lazy(() => import('./routes/dashboard').then((m) => ({ default: m.DashboardRoute })));
-const DashboardHomeRoute = lazy(() =>
-  import('./routes/dashboard-home').then((m) => ({ default: m.DashboardHomeRoute })),
+const AboutRoute = lazyModule('src/app/routes/about.tsx', () =>
+  import('./routes/about').then((m) => m.AboutRoute),
 );
-const AllOrdersRoute = lazy(() => import('./routes/all-orders').then((m) => ({ default: m.AllOrdersRoute })));
-const AllUsersRoute = lazy(() => import('./routes/all-users').then((m) => ({ default: m.AllUsersRoute })));
-const AddUserRoute = lazy(() => import('./routes/add-user').then((m) => ({ default: m.AddUserRoute })));
-const CatalogueRoute = lazy(() => import('./routes/catalogue').then((m) => ({ default: m.CatalogueRoute })));
-const NewPartRoute = lazy(() => import('./routes/part-editor').then((m) => ({ default: m.NewPartRoute })));
-const EditPartRoute = lazy(() => import('./routes/part-editor').then((m) => ({ default: m.EditPartRoute })));
-const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
+const BlogRoute = lazyModule('src/app/routes/blog.tsx', () =>
+  import('./routes/blog').then((m) => m.BlogRoute),
+);
+const PortfolioRoute = lazyModule('src/app/routes/portfolio.tsx', () =>
+  import('./routes/portfolio').then((m) => m.PortfolioRoute),
+);
+const LoginRoute = lazyModule('src/app/routes/login.tsx', () =>
+  import('./routes/login').then((m) => m.LoginRoute),
+);
+const RegisterRoute = lazyModule('src/app/routes/register.tsx', () =>
+  import('./routes/register').then((m) => m.RegisterRoute),
+);
+const ResetPasswordRoute = lazyModule('src/app/routes/reset-password.tsx', () =>
+  import('./routes/reset-password').then((m) => m.ResetPasswordRoute),
+);
+const AuthCallbackRoute = lazyModule('src/app/routes/auth-callback.tsx', () =>
+  import('./routes/auth-callback').then((m) => m.AuthCallbackRoute),
+);
+const ProfileRoute = lazyModule('src/app/routes/profile.tsx', () =>
+  import('./routes/profile').then((m) => m.ProfileRoute),
+);
+const OrderRoute = lazyModule('src/app/routes/order.tsx', () =>
+  import('./routes/order').then((m) => m.OrderRoute),
+);
+const PaymentRoute = lazyModule('src/app/routes/payment.tsx', () =>
+  import('./routes/payment').then((m) => m.PaymentRoute),
+);
+const AddReviewRoute = lazyModule('src/app/routes/add-review.tsx', () =>
+  import('./routes/add-review').then((m) => m.AddReviewRoute),
+);
+const DashboardRoute = lazyModule('src/app/routes/dashboard.tsx', () =>
+  import('./routes/dashboard').then((m) => m.DashboardRoute),
+);
+const DashboardHomeRoute = lazyModule('src/app/routes/dashboard-home.tsx', () =>
+  import('./routes/dashboard-home').then((m) => m.DashboardHomeRoute),
+);
+const AllOrdersRoute = lazyModule('src/app/routes/all-orders.tsx', () =>
+  import('./routes/all-orders').then((m) => m.AllOrdersRoute),
+);
+const AllUsersRoute = lazyModule('src/app/routes/all-users.tsx', () =>
+  import('./routes/all-users').then((m) => m.AllUsersRoute),
+);
+const AddUserRoute = lazyModule('src/app/routes/add-user.tsx', () =>
+  import('./routes/add-user').then((m) => m.AddUserRoute),
+);
+const CatalogueRoute = lazyModule('src/app/routes/catalogue.tsx', () =>
+  import('./routes/catalogue').then((m) => m.CatalogueRoute),
+);
+const NewPartRoute = lazyModule('src/app/routes/part-editor.tsx', () =>
+  import('./routes/part-editor').then((m) => m.NewPartRoute),
+);
+const EditPartRoute = lazyModule('src/app/routes/part-editor.tsx', () =>
+  import('./routes/part-editor').then((m) => m.EditPartRoute),
+);
+const CartRoute = lazyModule('src/app/routes/cart.tsx', () =>
+  import('./routes/cart').then((m) => m.CartRoute),
+);
+// Loaded only once a visitor who filled a cart in this browser has signed in (features/cart).
+const CartMerge = lazyModule('src/features/cart/components/cart-merge.tsx', () =>
+  import('@/features/cart/components/cart-merge').then((m) => m.CartMerge),
+);
+const NotFoundRoute = lazyModule('src/app/routes/not-found.tsx', () =>
+  import('./routes/not-found').then((m) => m.NotFoundRoute),
+);
 
 /**
  * Screens the server does not render: they belong to a signed-in user (whose token lives in the
@@ -59,52 +107,67 @@ export const CLIENT_ONLY_PATHS = [
   '/profile',
   '/addreview',
   '/dashboard/*',
+  // A visitor's cart lives in the browser.
+  '/cart',
 ] as const;
 
 export function AppRoutes() {
   // Any 401 from the API ends the session and lands on /login.
   useUnauthorizedRedirect();
+  // Signed in with lines still in this browser's cart: they move to the account's cart, on
+  // whichever screen sign-in lands. Both read false on the server and while hydrating.
+  const signedIn = useIsSignedIn();
+  const localCart = useLocalCart();
+  const mergeCart = signedIn && localCart.length > 0;
 
   return (
-    <Routes>
-      <Route element={<RootLayout />}>
-        <Route index element={<HomeRoute />} />
-        <Route path="parts" element={<PartsRoute />} />
-        <Route path="about" element={<AboutRoute />} />
-        <Route path="blog" element={<BlogRoute />} />
-        <Route path="portfolio" element={<PortfolioRoute />} />
-        <Route path="login" element={<LoginRoute />} />
-        <Route path="register" element={<RegisterRoute />} />
-        <Route path="reset-password" element={<ResetPasswordRoute />} />
-        <Route path="auth/callback" element={<AuthCallbackRoute />} />
+    <>
+      {mergeCart ? (
+        <Suspense fallback={null}>
+          <CartMerge />
+        </Suspense>
+      ) : null}
+      <Routes>
+        <Route element={<RootLayout />}>
+          <Route index element={<HomeRoute />} />
+          <Route path="parts" element={<PartsRoute />} />
+          <Route path="about" element={<AboutRoute />} />
+          <Route path="blog" element={<BlogRoute />} />
+          <Route path="portfolio" element={<PortfolioRoute />} />
+          <Route path="cart" element={<CartRoute />} />
+          <Route path="login" element={<LoginRoute />} />
+          <Route path="register" element={<RegisterRoute />} />
+          <Route path="reset-password" element={<ResetPasswordRoute />} />
+          <Route path="auth/callback" element={<AuthCallbackRoute />} />
 
-        {/* Public, so search engines and link previews see the part; ordering asks for sign-in
+          {/* Public, so search engines and link previews see the part; ordering asks for sign-in
             (docs/decisions/009-server-rendering.md). */}
-        <Route path="parts/:id" element={<PartDetailRoute />} />
+          <Route path="parts/:id" element={<PartDetailRoute />} />
 
-        {/* Signed-in screens (spec §2). /profile is guarded too: DESIGN §6.6. */}
-        <Route element={<RequireAuth />}>
-          <Route path="payment/:id" element={<PaymentRoute />} />
-          <Route path="order" element={<OrderRoute />} />
-          <Route path="profile" element={<ProfileRoute />} />
-          <Route path="addreview" element={<AddReviewRoute />} />
-          <Route path="dashboard" element={<DashboardRoute />}>
-            <Route index element={<DashboardHomeRoute />} />
-            {/* Admin screens: admin-only on the server and here (DESIGN §6.2). */}
-            <Route element={<RequireAdmin />}>
-              <Route path="allorders" element={<AllOrdersRoute />} />
-              <Route path="alluser" element={<AllUsersRoute />} />
-              <Route path="adduser" element={<AddUserRoute />} />
-              <Route path="parts" element={<CatalogueRoute />} />
-              <Route path="parts/new" element={<NewPartRoute />} />
-              <Route path="parts/:id/edit" element={<EditPartRoute />} />
+          {/* Signed-in screens (spec §2). /profile is guarded too: DESIGN §6.6. */}
+          <Route element={<RequireAuth />}>
+            <Route path="payment/:id" element={<PaymentRoute />} />
+            <Route path="order" element={<OrderRoute />} />
+            <Route path="profile" element={<ProfileRoute />} />
+            <Route path="addreview" element={<AddReviewRoute />} />
+            <Route path="dashboard" element={<DashboardRoute />}>
+              <Route index element={<DashboardHomeRoute />} />
+              {/* Admin screens: admin-only on the server and here (DESIGN §6.2). */}
+              <Route element={<RequireAdmin />}>
+                <Route path="allorders" element={<AllOrdersRoute />} />
+                <Route path="alluser" element={<AllUsersRoute />} />
+                <Route path="adduser" element={<AddUserRoute />} />
+                <Route path="parts" element={<CatalogueRoute />} />
+                <Route path="parts/new" element={<NewPartRoute />} />
+                <Route path="parts/:id/edit" element={<EditPartRoute />} />
+              </Route>
             </Route>
           </Route>
-        </Route>
 
-        <Route path="*" element={<NotFoundRoute />} />
-      </Route>
-    </Routes>
+          <Route path="*" element={<NotFoundRoute />} />
+        </Route>
+      </Routes>
+    </>
   );
 }
 

@@ -1,12 +1,13 @@
 import { useEffect, type RefObject } from 'react';
 
 /**
- * A server-rendered field can be typed into before the page's script has run. React keeps what
- * was typed on screen but not in state, so Enter would search for the old text. After the first
- * render this hands the field's text to `adopt` when it differs from the state.
+ * A server-rendered field can be typed into (or a select changed) before the page's script has
+ * run. React keeps what was chosen on screen but not in state, so Enter would search for the old
+ * text and a bike picker would not move on to the make. After the first render this hands the
+ * field's value to `adopt` when it differs from the state.
  */
 export function useEarlyInput(
-  ref: RefObject<HTMLInputElement | null>,
+  ref: RefObject<HTMLInputElement | HTMLSelectElement | null>,
   value: string,
   adopt: (typed: string) => void,
 ): void {

@@ -28,6 +28,8 @@ export interface RenderContext {
   readonly url: string;
   setStatus(status: number): void;
   setMeta(meta: PageMeta): void;
+  /** A lazily loaded module the page rendered (its source path), for modulepreload. */
+  addModule(source: string): void;
 }
 
 export const RenderContextValue = createContext<RenderContext | null>(null);

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { Suspense, useId, type ReactNode } from 'react';
 import { fitmentTexts } from '@pitstop/core/vehicle-fit';
 import { containerClass } from '@/components/layout/page-container';
 import { SectionErrorBoundary } from '@/components/ui/section-error-boundary';
 import { Spinner } from '@/components/ui/spinner';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { useActiveVehicle } from '@/features/fitment/hooks/use-garage-vehicles';
 import { BusinessSummary } from '@/features/home/components/business-summary';
 import { HeroCarousel } from '@/features/home/components/hero-carousel';
@@ -11,17 +12,18 @@ import { BrandGrid } from '@/features/parts/components/brand-grid';
 import { FeaturedParts } from '@/features/parts/components/featured-parts';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { useNearViewport } from '@/hooks/use-near-viewport';
+import { lazyModule } from '@/lib/lazy-module';
 
 // Below the fold: its code and its request wait until the visitor scrolls towards it, so it adds
 // nothing to the home page's first load.
-const RecentReviews = lazy(() =>
-  import('@/features/reviews/components/recent-reviews').then((m) => ({ default: m.RecentReviews })),
+const RecentReviews = lazyModule('src/features/reviews/components/recent-reviews.tsx', () =>
+  import('@/features/reviews/components/recent-reviews').then((m) => m.RecentReviews),
 );
 
 // The bike picker and My Garage (their queries, mutations and forms) load after the home page's
 // own code, so the first load stays within its budget; the section's heading is there at once.
-const FindPartsPanel = lazy(() =>
-  import('@/features/fitment/components/find-parts-panel').then((m) => ({ default: m.FindPartsPanel })),
+const FindPartsPanel = lazyModule('src/features/fitment/components/find-parts-panel.tsx', () =>
+  import('@/features/fitment/components/find-parts-panel').then((m) => m.FindPartsPanel),
 );
 
 /** Right under the carousel: the rider's bike first, the way parts retailers work. */
@@ -119,7 +121,7 @@ export function HomeRoute() {
         lead="Fresh in the catalogue: genuine, tested parts ready to ship today."
         tinted
       >
-        <FeaturedParts vehicle={vehicle} />
+        <FeaturedParts vehicle={vehicle} renderPartAction={(part) => <AddToCartButton part={part} />} />
       </HomeSection>
       <HomeSection title="What we do" lead="From choosing the right part to the doorstep, in three steps.">
         <WhatWeDo />

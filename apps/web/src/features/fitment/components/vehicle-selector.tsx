@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Vehicle } from '@pitstop/core/fitment';
 import { fitmentTexts, vehicleLabel, vehiclePartsPath } from '@pitstop/core/vehicle-fit';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ErrorNotice } from '@/components/ui/notice';
 import { QueryError } from '@/components/ui/query-error';
+import { useEarlyInput } from '@/hooks/use-early-input';
 import { useVehicleMakes } from '../api/get-vehicle-makes';
 import { useVehicleModels } from '../api/get-vehicle-models';
 import { useVehicleYears } from '../api/get-vehicle-years';
@@ -38,12 +39,15 @@ interface VehicleSelectProps {
 function VehicleSelect({ id, label, value, options, placeholder, disabled, onChange }: VehicleSelectProps) {
   // The chosen value stays listed while its list loads, so a preset bike shows at once.
   const listed = value === '' || options.some((o) => o.value === value);
+  const ref = useRef<HTMLSelectElement>(null);
+  useEarlyInput(ref, value, onChange);
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {label}
       </label>
       <select
+        ref={ref}
         id={id}
         value={value}
         disabled={disabled}
