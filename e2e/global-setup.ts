@@ -29,6 +29,8 @@ export default async function setup(project: TestProject) {
       // Every browser test signs in from 127.0.0.1; the rate limit itself is tested in the API suite.
       AUTH_RATE_LIMIT: '10000',
       ADMIN_EMAILS: 'admin@pitstop.com',
+      // The checkout suite shows and charges California's sales tax.
+      SALES_TAX_RATES: 'CA=7.25',
     },
     { port },
   );

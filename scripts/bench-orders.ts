@@ -80,14 +80,14 @@ try {
     ],
   });
   const after = await db.query<{ available: number; sold: string }>(
-    'select p.available_quantity as available, (select count(*) from orders o where o.part_id = p.id) as sold from parts p where p.id = $1',
+    'select p.available_quantity as available, (select coalesce(sum(l.quantity), 0) from order_lines l where l.part_id = p.id) as sold from parts p where p.id = $1',
     [part.id],
   );
   await db.end();
   const available = after.rows[0]?.available ?? -1;
   const sold = Number(after.rows[0]?.sold ?? -1);
   const ok = result['2xx'];
-  // Units taken must equal order rows (responses still in flight when the run ends complete on the server).
+  // Units taken must equal units in order lines (responses still in flight when the run ends complete on the server).
   const oversold = available < 0 || part.available - available !== sold;
   failed = oversold || result.errors > 0 || result['5xx'] > 0;
   console.log(

@@ -15,7 +15,10 @@ import { connectCacheBus } from './lib/cache-bus.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { createSandboxProvider } from './lib/payments/sandbox.js';
 import { createStripeProvider, stripeClient } from './lib/payments/stripe.js';
+import { cartRoutes } from './modules/cart/routes.js';
+import { checkoutRoutes } from './modules/checkout/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { startOrderExpiry, type OrderExpiryJob } from './modules/orders/expiry-job.js';
 import { ordersRoutes } from './modules/orders/routes.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
 import { reviewsRoutes } from './modules/reviews/routes.js';
@@ -181,6 +184,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(adminUsersRoutes, { prefix: '/api' });
   await app.register(ordersRoutes, { prefix: '/api' });
+  await app.register(cartRoutes, { prefix: '/api' });
+  await app.register(checkoutRoutes, { prefix: '/api' });
   const stripe =
     config.payments.provider === 'stripe'
       ? stripeClient(config.payments.secretKey, config.payments.apiUrl)
@@ -198,6 +203,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // robots.txt and the sitemaps: named routes, so they win over the web app's file wildcard.
   await app.register(seoRoutes);
   await registerWeb(app, config.webDist, config.publicUrl);
+
+  // Unpaid orders past their deadline are cancelled and their stock returned by every process,
+  // each order exactly once (see expireUnpaidOrders). Stopped before the database closes.
+  let orderExpiry: OrderExpiryJob | undefined;
+  app.addHook('onReady', async () => {
+    orderExpiry = startOrderExpiry({
+      db: database.db,
+      intervalMs: config.orderExpiryIntervalMs,
+      log: app.log,
+      // Available quantities changed: catalogue answers must be recomputed.
+      onExpired: () => catalogueCache.invalidate(),
+    });
+  });
+  app.addHook('preClose', async () => {
+    await orderExpiry?.stop();
+  });
 
   return app;
 }

@@ -21,6 +21,12 @@ describe('loadConfig', () => {
     [{ AUTH_SECRET: 'short' }, /^Invalid configuration: AUTH_SECRET must be at least 32 characters/],
     [{ GOOGLE_CLIENT_ID: 'id' }, /^Invalid configuration: GOOGLE_CLIENT_SECRET must be set/],
     [{ SMTP_URL: 'http://x' }, /^Invalid configuration: SMTP_URL /],
+    [{ SALES_TAX_RATES: 'CA:7' }, /^Invalid configuration: SALES_TAX_RATES must be STATE=percent pairs/],
+    [{ SALES_TAX_RATES: 'CA=7.255' }, /^Invalid configuration: SALES_TAX_RATES must be STATE=percent pairs/],
+    [{ SALES_TAX_RATES: 'HI=4' }, /^Invalid configuration: SALES_TAX_RATES names HI, which is not a state/],
+    [{ ORDER_HOLD_MINUTES: '0' }, /^Invalid configuration: ORDER_HOLD_MINUTES /],
+    [{ ORDER_HOLD_MINUTES: '1.5' }, /^Invalid configuration: ORDER_HOLD_MINUTES /],
+    [{ ORDER_EXPIRY_INTERVAL_SECONDS: 'often' }, /^Invalid configuration: ORDER_EXPIRY_INTERVAL_SECONDS /],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -34,6 +40,23 @@ describe('loadConfig', () => {
     });
     expect(config.adminEmails).toEqual(['boss@pitstop.com', 'ops@pitstop.com']);
     expect(config.google?.discoveryUrl).toContain('accounts.google.com');
+  });
+
+  it('reads sales tax per state in hundredths of a percent, none by default', () => {
+    expect(loadConfig({}).salesTaxRates).toEqual({});
+    expect(loadConfig({ SALES_TAX_RATES: ' CA=7.25, ny = 4 ,DC=6.5' }).salesTaxRates).toEqual({
+      CA: 725,
+      NY: 400,
+      DC: 650,
+    });
+  });
+
+  it('holds unpaid orders 30 minutes and looks for expired ones every 30 s by default', () => {
+    expect(loadConfig({})).toMatchObject({ orderHoldMinutes: 30, orderExpiryIntervalMs: 30_000 });
+    expect(loadConfig({ ORDER_HOLD_MINUTES: '45', ORDER_EXPIRY_INTERVAL_SECONDS: '0.2' })).toMatchObject({
+      orderHoldMinutes: 45,
+      orderExpiryIntervalMs: 200,
+    });
   });
 
   it('treats empty variables as unset', () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { isDeliveryState } from '@pitstop/core/checkout';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/api/{src,dist}/ → the repository root, the same depth in both. */
@@ -46,6 +47,10 @@ const EnvSchema = z.object({
   TRUST_PROXY: boolish.default(false),
   SEED_DEMO_DATA: boolish.optional(),
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  SALES_TAX_RATES: z.string().optional(),
+  ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  /** Seconds between expiry runs; fractions are for tests. */
+  ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -80,10 +85,44 @@ export interface Config {
   trustProxy: boolean;
   seedDemoData: boolean;
   webDist: string;
+  /** Sales tax per delivery state in hundredths of a percent (CA=7.25 → 725); unlisted states pay none. */
+  salesTaxRates: Record<string, number>;
+  /** How long an unpaid order holds its stock before the expiry job cancels it. */
+  orderHoldMinutes: number;
+  /** How often the expiry job looks for unpaid orders past their deadline, in milliseconds. */
+  orderExpiryIntervalMs: number;
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/**
+ * SALES_TAX_RATES: comma-separated STATE=percent pairs, "CA=7.25,NY=4". A percent has at most
+ * two decimals, so it is kept exactly as hundredths of a percent.
+ */
+function parseSalesTaxRates(value: string | undefined): Record<string, number> {
+  const rates: Record<string, number> = {};
+  for (const pair of (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean)) {
+    const [code = '', percent = ''] = pair.split('=').map((v) => v.trim());
+    const state = code.toUpperCase();
+    if (!/^[A-Z]{2}$/.test(state) || !/^\d{1,2}$|^\d{1,2}\.\d{1,2}$/.test(percent)) {
+      throw new ConfigError(
+        `Invalid configuration: SALES_TAX_RATES must be STATE=percent pairs like "CA=7.25,NY=4" (got "${pair}")`,
+      );
+    }
+    if (!isDeliveryState(state)) {
+      throw new ConfigError(
+        `Invalid configuration: SALES_TAX_RATES names ${state}, which is not a state the shop delivers to`,
+      );
+    }
+    const [whole = '0', fraction = ''] = percent.split('.');
+    rates[state] = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  }
+  return rates;
 }
 
 /** Parse the environment once. A bad value throws one line naming the variable. */
@@ -153,5 +192,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== 'production',
     webDist: path.resolve(e.WEB_DIST),
+    salesTaxRates: parseSalesTaxRates(e.SALES_TAX_RATES),
+    orderHoldMinutes: e.ORDER_HOLD_MINUTES,
+    orderExpiryIntervalMs: Math.round(e.ORDER_EXPIRY_INTERVAL_SECONDS * 1000),
   };
 }

@@ -53,3 +53,54 @@ export const authErrorTexts = {
   resetLinkInvalid: 'This reset link is invalid or has expired. Ask for a new one.',
   generic: 'Something went wrong. Please try again.',
 } as const;
+
+/** The cart and checkout (issue #10). */
+export const cartTexts = {
+  cartFull: (max: number) =>
+    `Your cart holds up to ${max} different parts. Check out or remove some before adding more.`,
+  cartEmpty: 'Your cart is empty. Add a part before checking out.',
+  /** A line that ran short at checkout: names the part and what is left. */
+  stockShort: (name: string, left: number) =>
+    left === 0
+      ? `${name} is sold out. Remove it from your cart to check out.`
+      : `Only ${left} of ${name} ${left === 1 ? 'is' : 'are'} left. Lower the quantity to ${left} or remove it.`,
+  belowMinimum: (name: string, min: number) => `${name}: Quantity can't be less than ${min}`,
+  payOnAccountUnavailable: 'Pay on account is not available yet. Please pay by card.',
+  choosePayment: 'Choose how to pay',
+  addressNameRequired: 'Enter the full name of the person receiving the parts',
+  streetRequired: 'Enter the street address',
+  cityRequired: 'Enter the city',
+  stateRequired: 'Choose a state',
+  stateUnknown: 'Choose a US state',
+  /** Alaska, Hawaii and the territories: the shop promises the 48 contiguous states and DC. */
+  stateNotServed: (name: string) =>
+    `We deliver to the 48 contiguous states and DC only, so we can't ship to ${name}.`,
+  zipInvalid: 'Enter a 5-digit ZIP code (or ZIP+4, like 94107-1234)',
+  phoneInvalid: 'Enter a 10-digit US phone number',
+} as const;
+
+/**
+ * The cart's texts that the first load of a page needs (issue #10): the navbar's cart and the
+ * "Add to cart" buttons. The rest (the /cart page, the merge at sign-in, what an add did) are in
+ * cart-texts.ts, which loads with those screens. The API's cart and checkout texts are
+ * `cartTexts` above.
+ */
+export const cartUiTexts = {
+  addToCart: 'Add to cart',
+  adding: 'Adding…',
+  addToCartLabel: (name: string) => `Add to cart: ${name}`,
+  soldOut: 'Out of stock',
+  addFailed: 'The part could not be added to your cart. Please try again.',
+  navLabel: (count: number) => (count === 0 ? 'Cart' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`),
+} as const;
+
+/** Orders after they are placed: holding stock until paid, cancelling (issue #10). */
+export const orderTexts = {
+  notFound: 'We could not find that order.',
+  alreadyPaid: 'This order is already paid.',
+  /** Paying (or cancelling) an order after its reservation ran out. */
+  expired:
+    'This order was not paid in time, so it was cancelled and its parts went back on sale. Please order again.',
+  cancelled: 'This order was cancelled, so it can no longer be paid. Please order again.',
+  paidCannotCancel: 'A paid order cannot be cancelled here. Please contact us to cancel it.',
+} as const;

@@ -4,6 +4,9 @@ import { messages } from './messages.js';
 
 export const ORDER_STATUSES = ['unpaid', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Why an order was cancelled: not paid before its deadline, by the customer, or by an admin. */
+export const CANCEL_REASONS = ['expired', 'customer', 'admin'] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
 export const PHONE_MIN = 5;
 
 /** The quantity a part allows: a whole number within minquantity..availablequantity. */
@@ -42,7 +45,36 @@ export const CreateOrderSchema = z.object({
 });
 export type CreateOrderInput = z.infer<typeof CreateOrderSchema>;
 
-/** An order as the API lists it: the spec's fields plus what a customer needs to follow it. */
+/**
+ * One line of an order: the part's name and unit price as they were when it was ordered, so a later
+ * price change or a deleted part (partId null) never rewrites the order. Dollars.
+ */
+export const OrderLineSchema = z.object({
+  partId: z.string().nullable(),
+  name: z.string(),
+  unitPrice: z.number(),
+  quantity: z.number().int(),
+  /** unitPrice × quantity. */
+  total: z.number(),
+});
+export type OrderLine = z.infer<typeof OrderLineSchema>;
+
+/** Where a checkout order goes (see DeliveryAddressSchema in checkout.ts for the rules). */
+export const OrderAddressSchema = z.object({
+  name: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  phone: z.string(),
+});
+export type OrderAddress = z.infer<typeof OrderAddressSchema>;
+
+/**
+ * An order as the API lists it: the spec's fields plus what a customer needs to follow it.
+ * `parts`, `quantity`, `productId` and `unitPrice` are the first line's, for the spec's one-part
+ * screens; `lines` holds every line. Orders placed with POST /api/order have no address.
+ */
 export const OrderSchema = z.object({
   _id: z.string(),
   email: z.string(),
@@ -52,7 +84,11 @@ export const OrderSchema = z.object({
   quantity: z.number().int(),
   productId: z.string().nullable(),
   unitPrice: z.number(),
+  lines: z.array(OrderLineSchema),
+  subtotal: z.number(),
+  tax: z.number(),
   total: z.number(),
+  address: OrderAddressSchema.nullable(),
   status: z.enum(ORDER_STATUSES),
   paid: z.boolean(),
   transactionId: z.string().nullable(),
@@ -61,7 +97,35 @@ export const OrderSchema = z.object({
   shippedAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  /*
+   * The API always sends these two. They are optional in the type only so that clients written
+   * before reservations expired (and their test data) still type-check.
+   */
+  /** Until when an unpaid order holds its stock (ISO); null once paid or cancelled. */
+  expiresAt: z.string().nullable().optional(),
+  /** Why a cancelled order was cancelled; null otherwise. */
+  cancelReason: z.enum(CANCEL_REASONS).nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
 export const DeletedSchema = z.object({ deletedCount: z.number().int() });
+
+/*
+ * How a list names an order's parts. An order of one line reads as the spec's screens always did
+ * (its `parts` and `quantity`); an order of several names every part, so "Make Payment for order
+ * of …" and the like still say which order is meant.
+ */
+type OrderParts = Pick<Order, 'parts' | 'quantity' | 'lines'>;
+
+/** "Brake pads" for one line; "Brake pads, Chain kit and Sprocket" for several. */
+export function orderPartsLabel(order: OrderParts): string {
+  if (order.lines.length <= 1) return order.parts;
+  const names = order.lines.map((line) => line.name);
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+}
+
+/** The items in an order: the one line's quantity, or every line's together. */
+export function orderItemCount(order: OrderParts): number {
+  if (order.lines.length <= 1) return order.quantity;
+  return order.lines.reduce((sum, line) => sum + line.quantity, 0);
+}

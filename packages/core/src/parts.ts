@@ -80,6 +80,8 @@ export const PartListQuerySchema = z.object({
     .transform((v) => v === 'true')
     .optional(),
   minRating: z.coerce.number().min(0).max(5).optional(),
+  /** `low`: only parts low on stock (isLowStock), for the admin's catalogue. */
+  stock: z.enum(['low']).optional(),
   /** Relevance needs search text; without it, relevance is catalogue order. */
   sort: z.enum(PART_SORTS).default('relevance'),
 });

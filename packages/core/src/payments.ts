@@ -1,16 +1,27 @@
 import { z } from 'zod';
+import { ORDER_STATUSES, OrderLineSchema } from './orders.js';
 
 export const PAYMENT_PROVIDERS = ['stripe', 'sandbox'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
-/** GET /api/payment/:orderId — what the payment page shows, and how to pay. */
+/**
+ * GET /api/payment/:orderId — what the payment page shows, and how to pay. `price` is the order's
+ * total; `name` and `quantity` are the first line's (the spec's one-part page), `lines` all of them.
+ */
 export const PaymentInfoSchema = z.object({
   orderId: z.string(),
   name: z.string(),
   price: z.number(),
   quantity: z.number().int(),
+  lines: z.array(OrderLineSchema),
+  subtotal: z.number(),
+  tax: z.number(),
   paid: z.boolean(),
   transactionId: z.string().nullable(),
+  /* Always sent; optional in the type only so that older clients' test data still type-check. */
+  status: z.enum(ORDER_STATUSES).optional(),
+  /** Until when the order can be paid (ISO); null once paid or cancelled. */
+  expiresAt: z.string().nullable().optional(),
   provider: z.enum(PAYMENT_PROVIDERS),
   /** Stripe's publishable key (public by design); null for the sandbox. */
   publishableKey: z.string().nullable(),

@@ -23,7 +23,7 @@ export interface Database {
  */
 const WORD_SIMILARITY_THRESHOLD = 0.5;
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 export interface OpenOptions {
   databaseUrl: string | undefined;
@@ -31,12 +31,14 @@ export interface OpenOptions {
   pgliteDir: string;
   poolMax: number;
   log: Pick<Logger, 'error' | 'warn' | 'info'>;
+  /** Another set of migrations (a test stops at an older one, then migrates the rest). */
+  migrationsFolder?: string;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const database = opts.databaseUrl ? await openPostgres(opts) : await openPglite(opts);
   try {
-    await migrate(database);
+    await migrateDatabase(database, opts.migrationsFolder);
   } catch (err) {
     await database.close();
     throw err;
@@ -105,16 +107,17 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   };
 }
 
-async function migrate(database: Database): Promise<void> {
+/** Applies the migrations not applied yet (at start, and in the migration tests). */
+export async function migrateDatabase(database: Database, folder = migrationsFolder): Promise<void> {
   if (database.kind === 'pglite') {
     const { migrate: run } = await import('drizzle-orm/pglite/migrator');
-    await run(database.db as never, { migrationsFolder });
+    await run(database.db as never, { migrationsFolder: folder });
     return;
   }
   const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
   // Several API processes may start together against one PostgreSQL: let one migrate at a time.
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
-    await run(tx as never, { migrationsFolder });
+    await run(tx as never, { migrationsFolder: folder });
   });
 }

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -222,10 +223,23 @@ export const garageVehicles = pgTable(
 export type GarageVehicleRow = typeof garageVehicles.$inferSelect;
 
 export const ORDER_STATUS_VALUES = ['unpaid', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+export const CANCEL_REASON_VALUES = ['expired', 'customer', 'admin'] as const;
+
+/** A delivery address as an order and the address book keep it (validated by the checkout). */
+export interface AddressValue {
+  name: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string;
+}
 
 /**
- * An order keeps its own copy of what was bought (part name, unit price): a later price change or
- * a deleted part or account never rewrites history.
+ * An order: who, where, how much and its status times. What was bought lives in its lines, each
+ * with its own copy of the part's name and unit price: a later price change or a deleted part or
+ * account never rewrites history. Orders from the spec's POST /api/order have one line, no address
+ * and no tax. Later steps (reservation expiry, refunds, pay on account) add their own columns.
  */
 export const orders = pgTable(
   'orders',
@@ -235,30 +249,108 @@ export const orders = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     num: text('num').notNull(),
-    parts: text('parts').notNull(),
-    partId: uuid('part_id').references(() => parts.id, { onDelete: 'set null' }),
-    quantity: integer('quantity').notNull(),
-    unitPriceCents: integer('unit_price_cents').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxCents: integer('tax_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
+    deliveryAddress: jsonb('delivery_address').$type<AddressValue>(),
+    paymentMethod: text('payment_method', { enum: ['card', 'account'] })
+      .notNull()
+      .default('card'),
     status: text('status', { enum: ORDER_STATUS_VALUES }).notNull().default('unpaid'),
     transactionId: text('transaction_id'),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /** Until when an unpaid order holds its stock; the expiry job cancels it after (null: no deadline). */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    /** Why a cancelled order was cancelled: not paid in time, by the customer, or by an admin. */
+    cancelReason: text('cancel_reason', { enum: CANCEL_REASON_VALUES }),
     ...timestamps,
   },
   (t) => [
-    check('orders_quantity_positive', sql`${t.quantity} > 0`),
-    check('orders_total_matches', sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
+    check('orders_subtotal_nonnegative', sql`${t.subtotalCents} >= 0`),
+    check('orders_cancel_reason_known', sql`${t.cancelReason} in ('expired', 'customer', 'admin')`),
+    check('orders_tax_nonnegative', sql`${t.taxCents} >= 0`),
+    check('orders_total_is_sum', sql`${t.totalCents} = ${t.subtotalCents} + ${t.taxCents}`),
     check('orders_status_known', sql`${t.status} in ('unpaid', 'paid', 'shipped', 'delivered', 'cancelled')`),
+    check('orders_payment_method_known', sql`${t.paymentMethod} in ('card', 'account')`),
     index('orders_email_idx').on(t.email, t.createdAt),
     index('orders_user_idx').on(t.userId),
     index('orders_status_idx').on(t.status, t.createdAt),
+    // The expiry job's scan: only unpaid orders, oldest deadline first.
+    index('orders_unpaid_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'unpaid'`),
   ],
 );
 
+/** What an order bought, in the order the customer saw it (position 1, 2, …). */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    partId: uuid('part_id').references(() => parts.id, { onDelete: 'set null' }),
+    partName: text('part_name').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_lines_price_nonnegative', sql`${t.unitPriceCents} >= 0`),
+    check('order_lines_position_positive', sql`${t.position} >= 1`),
+    uniqueIndex('order_lines_order_position_idx').on(t.orderId, t.position),
+    index('order_lines_part_idx').on(t.partId),
+  ],
+);
+
+/** A signed-in customer's cart: one row per part, so the cart follows them to another device. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // A part deleted from the catalogue leaves every cart at once.
+    partId: uuid('part_id')
+      .notNull()
+      .references(() => parts.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ name: 'cart_items_user_part_pk', columns: [t.userId, t.partId] }),
+    check('cart_items_quantity_positive', sql`${t.quantity} > 0`),
+    index('cart_items_part_idx').on(t.partId),
+  ],
+);
+
+/** The delivery address a customer last checked out with, offered at the next checkout. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    phone: text('phone').notNull(),
+    ...timestamps,
+  },
+  // One per customer for now; an address book would drop this index.
+  (t) => [uniqueIndex('addresses_user_idx').on(t.userId)],
+);
+
 export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
 
 /** One attempt to pay an order with a provider; the order turns paid only once one is verified. */
 export const payments = pgTable(

@@ -14,9 +14,16 @@ const silent = { error: () => {}, warn: () => {}, info: () => {} };
  * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new
  * database on the TEST_DATABASE_URL server that is dropped again on close.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(options: { migrationsFolder?: string } = {}): Promise<Database> {
+  const { migrationsFolder } = options;
   if (process.env.TEST_DB !== 'postgres') {
-    return openDatabase({ databaseUrl: undefined, pgliteDir: 'memory://', poolMax: 1, log: silent });
+    return openDatabase({
+      databaseUrl: undefined,
+      pgliteDir: 'memory://',
+      poolMax: 1,
+      log: silent,
+      ...(migrationsFolder ? { migrationsFolder } : {}),
+    });
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -32,6 +39,7 @@ export async function createTestDatabase(): Promise<Database> {
     pgliteDir: 'unused',
     poolMax: 20,
     log: silent,
+    ...(migrationsFolder ? { migrationsFolder } : {}),
   });
   return {
     ...database,

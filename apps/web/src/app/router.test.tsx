@@ -4,7 +4,9 @@ import { createProfile } from '@/testing/account-factory';
 import { mockApi } from '@/testing/api';
 import { typeInto } from '@/testing/form';
 import { jsonResponse, problemResponse, renderRoutes } from '@/testing/render';
-import { AppRoutes } from './router';
+import { fakeServerCart, localLine, seedLocalCart } from '@/testing/cart';
+import { createPart } from '@/testing/part-factory';
+import { AppRoutes, CLIENT_ONLY_PATHS } from './router';
 
 const settingsOff = () => jsonResponse({ googleSignIn: false });
 
@@ -132,4 +134,79 @@ describe('AppRoutes accounts', () => {
       expect(api.callsTo('GET /api/parts')).toHaveLength(0);
     },
   );
+});
+
+describe('AppRoutes cart', () => {
+  const pads = createPart({ name: 'Brake pads', price: 21.99, availablequantity: 10, minquantity: 2 });
+  const kit = createPart({ name: 'Chain kit', price: 89.5, availablequantity: 5, minquantity: 1 });
+  const catalogue = () => jsonResponse([pads, kit], { headers: { 'x-total-count': '2' } });
+  const facets = () =>
+    jsonResponse({ brand: [], category: [], price: { min: 21.99, max: 89.5 }, inStock: 2, didYouMean: null });
+
+  it('adds parts from the catalogue as a visitor, counts them in the navbar and lists them on /cart', async () => {
+    mockApi({
+      'GET /api/parts': catalogue,
+      'GET /api/parts/facets': facets,
+      [`GET /api/parts/${pads._id}`]: () => jsonResponse(pads),
+      [`GET /api/parts/${kit._id}`]: () => jsonResponse({ ...kit, availablequantity: 1 }),
+    });
+    renderRoutes(<AppRoutes />, { route: '/parts' });
+
+    const cart = screen.getByRole('link', { name: 'Cart' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to cart: Brake pads' }));
+    await waitFor(() => expect(cart.getAttribute('aria-label')).toBe('Cart, 2 items'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart: Chain kit' }));
+    await waitFor(() => expect(cart.getAttribute('aria-label')).toBe('Cart, 3 items'));
+
+    fireEvent.click(cart);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your cart' })).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Brake pads' })).toBeTruthy();
+    // The catalogue is asked how many are left now: one kit, and the line still fits.
+    expect(screen.getByRole('article', { name: 'Chain kit' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe('/login');
+  });
+
+  it("moves a visitor's cart into the account on whichever page sign-in lands", async () => {
+    window.localStorage.setItem('accessToken', 'rider-key');
+    const server = fakeServerCart([pads, kit], [{ partId: kit._id, quantity: 1 }]);
+    seedLocalCart([localLine(pads, 2)]);
+    renderRoutes(<AppRoutes />, { route: '/about' });
+
+    await waitFor(() =>
+      expect(server.lines()).toEqual([
+        { partId: kit._id, quantity: 1 },
+        { partId: pads._id, quantity: 2 },
+      ]),
+    );
+    await waitFor(() => expect(window.localStorage.getItem('pitstop.cart')).toBeNull());
+    expect(await screen.findByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
+  });
+
+  it('renders /cart and /checkout in the browser only', () => {
+    expect(CLIENT_ONLY_PATHS).toContain('/cart');
+    expect(CLIENT_ONLY_PATHS).toContain('/checkout');
+  });
+
+  it('sends a signed-out visitor from /checkout to /login, remembering it', async () => {
+    mockApi({ 'GET /api/settings': settingsOff });
+    renderRoutes(<AppRoutes />, { route: '/checkout' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log In' })).toBeTruthy();
+    expect(screen.getByTestId('location-from').textContent).toBe('/checkout');
+  });
+
+  it('opens /checkout for a signed-in customer with the cart to order', async () => {
+    window.localStorage.setItem('accessToken', 'rider-key');
+    mockApi({
+      'GET /api/cart': () =>
+        jsonResponse({ items: [localLine(pads, 2)], subtotal: Math.round(pads.price * 200) / 100 }),
+      'GET /api/tax-rates': () => jsonResponse({ rates: {} }),
+      'GET /api/me/address': () => jsonResponse({ address: null }),
+      'GET /api/me': () => jsonResponse(createProfile()),
+    });
+    renderRoutes(<AppRoutes />, { route: '/checkout' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+    expect(await screen.findByRole('rowheader', { name: 'Brake pads' })).toBeTruthy();
+  });
 });

@@ -1,8 +1,11 @@
+import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { RootLayout } from '@/components/layout/root-layout';
 import { RequireAdmin } from '@/features/auth/components/require-admin';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { useUnauthorizedRedirect } from '@/hooks/use-unauthorized-redirect';
+import { useStoredCartLines } from '@/lib/cart';
+import { useIsSignedIn } from '@/lib/session';
 import { lazyModule } from '@/lib/lazy-module';
 
 /*
@@ -79,6 +82,16 @@ const NewPartRoute = lazyModule('src/app/routes/part-editor.tsx', () =>
 const EditPartRoute = lazyModule('src/app/routes/part-editor.tsx', () =>
   import('./routes/part-editor').then((m) => m.EditPartRoute),
 );
+const CartRoute = lazyModule('src/app/routes/cart.tsx', () =>
+  import('./routes/cart').then((m) => m.CartRoute),
+);
+const CheckoutRoute = lazyModule('src/app/routes/checkout.tsx', () =>
+  import('./routes/checkout').then((m) => m.CheckoutRoute),
+);
+// Loaded only once a visitor who filled a cart in this browser has signed in (features/cart).
+const CartMerge = lazyModule('src/features/cart/components/cart-merge.tsx', () =>
+  import('@/features/cart/components/cart-merge').then((m) => m.CartMerge),
+);
 const NotFoundRoute = lazyModule('src/app/routes/not-found.tsx', () =>
   import('./routes/not-found').then((m) => m.NotFoundRoute),
 );
@@ -97,52 +110,69 @@ export const CLIENT_ONLY_PATHS = [
   '/profile',
   '/addreview',
   '/dashboard/*',
+  // A visitor's cart lives in the browser.
+  '/cart',
+  '/checkout',
 ] as const;
 
 export function AppRoutes() {
   // Any 401 from the API ends the session and lands on /login.
   useUnauthorizedRedirect();
+  // Signed in with lines still in this browser's cart: they move to the account's cart, on
+  // whichever screen sign-in lands. Both read false on the server and while hydrating.
+  const signedIn = useIsSignedIn();
+  const localCart = useStoredCartLines();
+  const mergeCart = signedIn && localCart.length > 0;
 
   return (
-    <Routes>
-      <Route element={<RootLayout />}>
-        <Route index element={<HomeRoute />} />
-        <Route path="parts" element={<PartsRoute />} />
-        <Route path="about" element={<AboutRoute />} />
-        <Route path="blog" element={<BlogRoute />} />
-        <Route path="portfolio" element={<PortfolioRoute />} />
-        <Route path="login" element={<LoginRoute />} />
-        <Route path="register" element={<RegisterRoute />} />
-        <Route path="reset-password" element={<ResetPasswordRoute />} />
-        <Route path="auth/callback" element={<AuthCallbackRoute />} />
+    <>
+      {mergeCart ? (
+        <Suspense fallback={null}>
+          <CartMerge />
+        </Suspense>
+      ) : null}
+      <Routes>
+        <Route element={<RootLayout />}>
+          <Route index element={<HomeRoute />} />
+          <Route path="parts" element={<PartsRoute />} />
+          <Route path="about" element={<AboutRoute />} />
+          <Route path="blog" element={<BlogRoute />} />
+          <Route path="portfolio" element={<PortfolioRoute />} />
+          <Route path="cart" element={<CartRoute />} />
+          <Route path="login" element={<LoginRoute />} />
+          <Route path="register" element={<RegisterRoute />} />
+          <Route path="reset-password" element={<ResetPasswordRoute />} />
+          <Route path="auth/callback" element={<AuthCallbackRoute />} />
 
-        {/* Public, so search engines and link previews see the part; ordering asks for sign-in
+          {/* Public, so search engines and link previews see the part; ordering asks for sign-in
             (docs/decisions/009-server-rendering.md). */}
-        <Route path="parts/:id" element={<PartDetailRoute />} />
+          <Route path="parts/:id" element={<PartDetailRoute />} />
 
-        {/* Signed-in screens (spec §2). /profile is guarded too: DESIGN §6.6. */}
-        <Route element={<RequireAuth />}>
-          <Route path="payment/:id" element={<PaymentRoute />} />
-          <Route path="order" element={<OrderRoute />} />
-          <Route path="profile" element={<ProfileRoute />} />
-          <Route path="addreview" element={<AddReviewRoute />} />
-          <Route path="dashboard" element={<DashboardRoute />}>
-            <Route index element={<DashboardHomeRoute />} />
-            {/* Admin screens: admin-only on the server and here (DESIGN §6.2). */}
-            <Route element={<RequireAdmin />}>
-              <Route path="allorders" element={<AllOrdersRoute />} />
-              <Route path="alluser" element={<AllUsersRoute />} />
-              <Route path="adduser" element={<AddUserRoute />} />
-              <Route path="parts" element={<CatalogueRoute />} />
-              <Route path="parts/new" element={<NewPartRoute />} />
-              <Route path="parts/:id/edit" element={<EditPartRoute />} />
+          {/* Signed-in screens (spec §2). /profile is guarded too: DESIGN §6.6. */}
+          <Route element={<RequireAuth />}>
+            <Route path="checkout" element={<CheckoutRoute />} />
+            <Route path="payment/:id" element={<PaymentRoute />} />
+            <Route path="order" element={<OrderRoute />} />
+            <Route path="profile" element={<ProfileRoute />} />
+            <Route path="addreview" element={<AddReviewRoute />} />
+            <Route path="dashboard" element={<DashboardRoute />}>
+              <Route index element={<DashboardHomeRoute />} />
+              {/* Admin screens: admin-only on the server and here (DESIGN §6.2). */}
+              <Route element={<RequireAdmin />}>
+                <Route path="allorders" element={<AllOrdersRoute />} />
+                <Route path="alluser" element={<AllUsersRoute />} />
+                <Route path="adduser" element={<AddUserRoute />} />
+                <Route path="parts" element={<CatalogueRoute />} />
+                <Route path="parts/new" element={<NewPartRoute />} />
+                <Route path="parts/:id/edit" element={<EditPartRoute />} />
+              </Route>
             </Route>
           </Route>
-        </Route>
 
-        <Route path="*" element={<NotFoundRoute />} />
-      </Route>
-    </Routes>
+          <Route path="*" element={<NotFoundRoute />} />
+        </Route>
+      </Routes>
+    </>
   );
 }
 

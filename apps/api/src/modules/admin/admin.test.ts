@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@pitstop/core/messages';
 import type { Order } from '@pitstop/core/orders';
 import { createPart } from '../../db/seed/factories.js';
-import { orders, parts, users } from '../../db/schema.js';
+import { orderLines, orders, parts, users } from '../../db/schema.js';
 import { captureMailer, createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signIn, signUp } from '../../test/accounts.js';
 
@@ -230,6 +230,9 @@ describe('orders', () => {
     expect(shipped.json()).toMatchObject({ status: 'shipped' });
     expect(shipped.json().shippedAt).toBeTruthy();
     expect(mail.last(shipped.json().email).subject).toMatch(/shipped/);
+    // The mail lists what was bought, line by line.
+    const [line] = shipped.json().lines;
+    expect(mail.last(shipped.json().email).text).toContain(`${line.quantity} x ${line.name}`);
     expect((await advance(id, 'shipped')).statusCode).toBe(409);
     expect((await advance(id, 'delivered')).json()).toMatchObject({ status: 'delivered' });
     expect((await advance(id, 'paid')).statusCode).toBe(400);
@@ -313,8 +316,8 @@ describe('catalogue management', () => {
       ).json(),
     ).toEqual({ deletedCount: 1 });
     expect((await t.app.inject({ method: 'GET', url: `/api/parts/${id}` })).statusCode).toBe(404);
-    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(order).toMatchObject({ parts: validPart.name, unitPriceCents: 4500, partId: null });
+    const [line] = await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    expect(line).toMatchObject({ partName: validPart.name, unitPriceCents: 4500, partId: null });
   });
 
   it('cannot give a part a rating: a sent one is ignored, the part has none until reviewed', async () => {

@@ -1,10 +1,10 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Dashboard } from '@pitstop/core/admin';
-import { LOW_STOCK_THRESHOLD } from '@pitstop/core/catalogue';
 import { centsToDollars } from '@pitstop/core/money';
 import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import { orders, parts } from '../../db/schema.js';
+import { lowStockSql } from '../parts/search.js';
 
 function monthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -51,7 +51,7 @@ export async function dashboardFor(db: Db, caller: SessionUser, now = new Date()
       })
       .from(parts)
       // isLowStock (@pitstop/core/catalogue), in SQL.
-      .where(lte(parts.availablequantity, sql`greatest(${LOW_STOCK_THRESHOLD}, ${parts.minquantity} * 2)`))
+      .where(lowStockSql)
       .orderBy(asc(parts.availablequantity))
       .limit(20),
     db

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@pitstop/core/messages';
 import type { Order } from '@pitstop/core/orders';
 import { createPart } from '../../db/seed/factories.js';
-import { orders, parts, users } from '../../db/schema.js';
+import { orderLines, orders, parts, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp } from '../../test/accounts.js';
 
@@ -59,13 +59,17 @@ describe('POST /api/order', () => {
     expect(insertedId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await available(part.id)).toBe(27);
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, insertedId));
-    expect(row).toMatchObject({
-      parts: 'Order Test Pads',
-      unitPriceCents: 2599,
-      totalCents: 7797,
-      status: 'unpaid',
-      quantity: 3,
-    });
+    expect(row).toMatchObject({ subtotalCents: 7797, taxCents: 0, totalCents: 7797, status: 'unpaid' });
+    const lines = await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, insertedId));
+    expect(lines).toEqual([
+      expect.objectContaining({
+        position: 1,
+        partId: part.id,
+        partName: 'Order Test Pads',
+        unitPriceCents: 2599,
+        quantity: 3,
+      }),
+    ]);
   });
 
   it('shows the new stock in the catalogue at once', async () => {
@@ -111,7 +115,9 @@ describe('POST /api/order', () => {
     expect(anonymous.statusCode).toBe(401);
     const forOther = await place(me, orderBody(me, part.id, { email: other.email }));
     expect(forOther.statusCode).toBe(403);
-    expect(await t.database.db.select().from(orders).where(eq(orders.partId, part.id))).toHaveLength(0);
+    expect(await t.database.db.select().from(orderLines).where(eq(orderLines.partId, part.id))).toHaveLength(
+      0,
+    );
   });
 
   it('answers 404 for an unknown part', async () => {
@@ -147,6 +153,33 @@ describe('GET /api/order/:email', () => {
     expect(theirs.statusCode).toBe(403);
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/order/${me.email}` });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('lists a spec order (POST /api/order) with its one line, no address and no tax', async () => {
+    const part = await createPart(t.database.db, { name: 'One Line Lever', priceCents: 1450 });
+    const me = await signUp(t.app);
+    const { insertedId } = (await place(me, orderBody(me, part.id, { quantity: 2 }))).json();
+    const [order] = (
+      await t.app.inject({ method: 'GET', url: `/api/order/${me.email}`, headers: bearer(me.token) })
+    ).json() as Order[];
+    expect(order).toMatchObject({
+      _id: insertedId,
+      parts: 'One Line Lever',
+      quantity: 2,
+      productId: part.id,
+      unitPrice: 14.5,
+      lines: [{ partId: part.id, name: 'One Line Lever', unitPrice: 14.5, quantity: 2, total: 29 }],
+      subtotal: 29,
+      tax: 0,
+      total: 29,
+      address: null,
+    });
+    const boss = await signUp(t.app);
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, boss.userId));
+    const all = (
+      await t.app.inject({ method: 'GET', url: `/api/order?email=${me.email}`, headers: bearer(boss.token) })
+    ).json() as Order[];
+    expect(all.map((o) => o.lines)).toEqual([order?.lines]);
   });
 
   it('lists every order only for admins', async () => {
@@ -235,6 +268,8 @@ describe('concurrency', () => {
     expect(refused).toBe(150);
     expect(results.every((r) => r.statusCode < 500)).toBe(true);
     expect(await available(part.id)).toBe(0);
-    expect(await t.database.db.select().from(orders).where(eq(orders.partId, part.id))).toHaveLength(50);
+    expect(await t.database.db.select().from(orderLines).where(eq(orderLines.partId, part.id))).toHaveLength(
+      50,
+    );
   }, 60_000);
 });

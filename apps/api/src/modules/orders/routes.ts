@@ -6,7 +6,15 @@ import { TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
 import { CreateOrderSchema, DeletedSchema, OrderSchema } from '@pitstop/core/orders';
 import { ProblemSchema } from '@pitstop/core/problem';
 import { currentUser, requireAdmin, requireUser } from '../../auth/plugin.js';
-import { advanceOrder, deleteOrder, listAllOrders, listOrdersOf, placeOrder, toOrder } from './service.js';
+import { sendOrderConfirmation } from './confirmation-mail.js';
+import {
+  advanceOrder,
+  cancelOrder,
+  deleteOrder,
+  listAllOrders,
+  listOrdersOf,
+  placeOrder,
+} from './service.js';
 
 const problems = {
   400: ProblemSchema,
@@ -33,9 +41,22 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await placeOrder(app.db, currentUser(request), request.body);
+      const result = await placeOrder(
+        app.db,
+        currentUser(request),
+        request.body,
+        app.config.orderHoldMinutes,
+      );
       // Available quantities changed: catalogue answers must be recomputed.
       app.catalogueCache.invalidate();
+      // The order is committed; the mail cannot undo it (a failure is logged).
+      await sendOrderConfirmation({
+        db: app.db,
+        mailer: app.mailer,
+        publicUrl: app.config.publicUrl,
+        log: request.log,
+        orderId: result.insertedId,
+      });
       return result;
     },
   );
@@ -73,17 +94,18 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await advanceOrder(app.db, request.params.id, request.body.status);
-      if (row.status === 'shipped') {
+      const order = await advanceOrder(app.db, request.params.id, request.body.status);
+      if (order.status === 'shipped') {
+        const bought = order.lines.map((line) => `${line.quantity} x ${line.name}`).join('\n');
         await app.mailer
           .send({
-            to: row.email,
+            to: order.email,
             subject: 'Your Pitstop Parts order has shipped',
-            text: `Hello ${row.name},\n\nYour order of ${row.quantity} x ${row.parts} is on its way. Follow it under My Orders: ${app.config.publicUrl}/order\n\nPitstop Parts\n`,
+            text: `Hello ${order.name},\n\nYour order is on its way:\n${bought}\n\nFollow it under My Orders: ${app.config.publicUrl}/order\n\nPitstop Parts\n`,
           })
           .catch((err: unknown) => request.log.warn({ err }, 'shipping mail not sent'));
       }
-      return toOrder(row);
+      return order;
     },
   );
 
@@ -100,6 +122,26 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listOrdersOf(app.db, currentUser(request), request.params.email),
+  );
+
+  app.post(
+    '/order/:id/cancel',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Cancel your own unpaid order: it stays listed as cancelled and its stock comes back (a paid order: 409)',
+        security: bearer,
+        params: z.object({ id: z.uuid({ message: 'That is not a valid order id.' }) }),
+        response: { 200: OrderSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const order = await cancelOrder(app.db, currentUser(request), request.params.id);
+      app.catalogueCache.invalidate();
+      return order;
+    },
   );
 
   app.delete(

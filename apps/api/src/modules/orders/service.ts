@@ -1,28 +1,46 @@
-import { and, desc, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AdminOrdersQuery } from '@pitstop/core/admin';
-import { messages } from '@pitstop/core/messages';
+import { messages, orderTexts } from '@pitstop/core/messages';
 import { centsToDollars } from '@pitstop/core/money';
-import { quantityProblem, type CreateOrderInput, type Order } from '@pitstop/core/orders';
+import { quantityProblem, type CreateOrderInput, type Order, type OrderLine } from '@pitstop/core/orders';
 import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
-import { orders, parts, type OrderRow } from '../../db/schema.js';
+import { orderLines, orders, parts, type OrderLineRow, type OrderRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { escapeLike } from '../../lib/sql.js';
 import { sameEmail } from '../users/service.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toOrder(row: OrderRow): Order {
+export function toOrderLine(
+  line: Pick<OrderLineRow, 'partId' | 'partName' | 'unitPriceCents' | 'quantity'>,
+): OrderLine {
+  return {
+    partId: line.partId,
+    name: line.partName,
+    unitPrice: centsToDollars(line.unitPriceCents),
+    quantity: line.quantity,
+    total: centsToDollars(line.unitPriceCents * line.quantity),
+  };
+}
+
+/** An order with its lines, as the API answers it; the first line stands in for the spec's one part. */
+export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
+  const first = lines[0];
   return {
     _id: row.id,
     email: row.email,
     name: row.name,
     num: row.num,
-    parts: row.parts,
-    quantity: row.quantity,
-    productId: row.partId,
-    unitPrice: centsToDollars(row.unitPriceCents),
+    parts: first?.partName ?? '',
+    quantity: first?.quantity ?? 0,
+    productId: first?.partId ?? null,
+    unitPrice: centsToDollars(first?.unitPriceCents ?? 0),
+    lines: lines.map(toOrderLine),
+    subtotal: centsToDollars(row.subtotalCents),
+    tax: centsToDollars(row.taxCents),
     total: centsToDollars(row.totalCents),
+    address: row.deliveryAddress ?? null,
     status: row.status,
     paid: row.paidAt !== null,
     transactionId: row.transactionId,
@@ -31,7 +49,31 @@ export function toOrder(row: OrderRow): Order {
     shippedAt: iso(row.shippedAt),
     deliveredAt: iso(row.deliveredAt),
     cancelledAt: iso(row.cancelledAt),
+    // A deadline only means something while the order still holds its stock unpaid.
+    expiresAt: row.status === 'unpaid' ? iso(row.expiresAt) : null,
+    cancelReason: row.status === 'cancelled' ? (row.cancelReason ?? null) : null,
   };
+}
+
+/** The lines of these orders, each order's in position order, with one query. */
+export async function linesOf(db: Db, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
+  const byOrder = new Map<string, OrderLineRow[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  for (const line of rows) byOrder.get(line.orderId)?.push(line);
+  return byOrder;
+}
+
+async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
+  const lines = await linesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toOrder(row, lines.get(row.id) ?? []));
 }
 
 const quantityError = (kind: 'invalid' | 'conflict', message: string) =>
@@ -46,6 +88,7 @@ export async function placeOrder(
   db: Db,
   caller: SessionUser,
   input: CreateOrderInput,
+  holdMinutes: number,
 ): Promise<{ insertedId: string }> {
   if (!sameEmail(caller.email, input.email)) {
     throw new AppError('forbidden', 'You can only order for your own account.', [
@@ -75,22 +118,26 @@ export async function placeOrder(
       .returning({ name: parts.name, priceCents: parts.priceCents });
     if (!reserved) throw quantityError('conflict', messages.quantityAboveAvailable);
 
-    // Step 3: the order, with the catalogue's name and price as they are now.
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId: caller.id,
-        email: caller.email,
-        name: input.name,
-        num: input.num,
-        parts: reserved.name,
-        partId: input.productId,
-        quantity: input.quantity,
-        unitPriceCents: reserved.priceCents,
-        totalCents: reserved.priceCents * input.quantity,
-      })
-      .returning({ id: orders.id });
-    if (!order) throw new Error('order was not inserted');
+    // Step 3: a one-line order, with the catalogue's name and price as they are now (no address,
+    // no tax: the spec's order form asks for neither).
+    const order = await insertOrder(tx as unknown as Db, {
+      userId: caller.id,
+      email: caller.email,
+      name: input.name,
+      num: input.num,
+      taxCents: 0,
+      deliveryAddress: null,
+      paymentMethod: 'card',
+      holdMinutes,
+      lines: [
+        {
+          partId: input.productId,
+          partName: reserved.name,
+          unitPriceCents: reserved.priceCents,
+          quantity: input.quantity,
+        },
+      ],
+    });
     return { insertedId: order.id };
   });
 }
@@ -105,7 +152,7 @@ export async function listOrdersOf(db: Db, caller: SessionUser, email: string): 
     .from(orders)
     .where(eq(sql`lower(${orders.email})`, email.trim().toLowerCase()))
     .orderBy(desc(orders.createdAt));
-  return rows.map(toOrder);
+  return withLines(db, rows);
 }
 
 /** Every order for admins: filter by status, search by email, one page at a time. */
@@ -130,7 +177,7 @@ export async function listAllOrders(
       .from(orders)
       .where(where),
   ]);
-  return { items: rows.map(toOrder), total: counted[0]?.n ?? 0 };
+  return { items: await withLines(db, rows), total: counted[0]?.n ?? 0 };
 }
 
 const NEXT: Record<
@@ -142,18 +189,14 @@ const NEXT: Record<
 };
 
 /** An admin moves an order forward: paid → shipped → delivered, never back. */
-export async function advanceOrder(
-  db: Db,
-  orderId: string,
-  status: 'shipped' | 'delivered',
-): Promise<OrderRow> {
+export async function advanceOrder(db: Db, orderId: string, status: 'shipped' | 'delivered'): Promise<Order> {
   const step = NEXT[status];
   const [row] = await db
     .update(orders)
     .set({ status, [step.stamp]: new Date(), updatedAt: new Date() })
     .where(and(eq(orders.id, orderId), eq(orders.status, step.from)))
     .returning();
-  if (row) return row;
+  if (row) return (await withLines(db, [row]))[0] as Order;
   const [existing] = await db
     .select({ status: orders.status })
     .from(orders)
@@ -170,8 +213,9 @@ export async function advanceOrder(
 const HOLDING_STOCK = ['unpaid', 'paid'] as const;
 
 /**
- * The owner may delete an unpaid order; an admin any order. Another customer's order is
- * answered as not found, so its existence is not revealed.
+ * The owner may delete an unpaid (or cancelled) order; an admin any order. Another customer's
+ * order is answered as not found, so its existence is not revealed. Only an order still holding
+ * stock gives it back, so a cancelled (or expired) order's units never return twice.
  */
 export async function deleteOrder(
   db: Db,
@@ -184,19 +228,139 @@ export async function deleteOrder(
     if (!order || (!isAdmin && order.userId !== caller.id)) {
       throw new AppError('not_found', 'We could not find that order.');
     }
-    if (!isAdmin && order.status !== 'unpaid') {
+    // A cancelled order holds nothing any more, so its owner may clear it away too.
+    if (!isAdmin && order.status !== 'unpaid' && order.status !== 'cancelled') {
       throw new AppError('conflict', 'A paid order cannot be deleted. Please contact us to cancel it.');
     }
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
     const deleted = await tx.delete(orders).where(eq(orders.id, orderId)).returning({ id: orders.id });
-    if (order.partId && (HOLDING_STOCK as readonly string[]).includes(order.status)) {
-      await tx
-        .update(parts)
-        .set({
-          availablequantity: sql`${parts.availablequantity} + ${order.quantity}`,
-          updatedAt: new Date(),
-        })
-        .where(eq(parts.id, order.partId));
+    if ((HOLDING_STOCK as readonly string[]).includes(order.status)) {
+      await returnStock(tx as unknown as Db, lines);
     }
     return { deletedCount: deleted.length };
+  });
+}
+
+/**
+ * Puts the units of these lines back on the shelf (a line whose part was deleted has nowhere to
+ * go). Parts are updated in id order, as the checkout locks them, so the two never deadlock.
+ */
+export async function returnStock(tx: Db, lines: Pick<OrderLineRow, 'partId' | 'quantity'>[]): Promise<void> {
+  const units = new Map<string, number>();
+  for (const line of lines) {
+    if (line.partId) units.set(line.partId, (units.get(line.partId) ?? 0) + line.quantity);
+  }
+  for (const [partId, quantity] of [...units].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    await tx
+      .update(parts)
+      .set({ availablequantity: sql`${parts.availablequantity} + ${quantity}`, updatedAt: new Date() })
+      .where(eq(parts.id, partId));
+  }
+}
+
+export interface NewOrder {
+  userId: string;
+  email: string;
+  name: string;
+  num: string;
+  taxCents: number;
+  deliveryAddress: OrderRow['deliveryAddress'];
+  paymentMethod: OrderRow['paymentMethod'];
+  /** How long the unpaid order holds its stock (ORDER_HOLD_MINUTES). */
+  holdMinutes: number;
+  lines: { partId: string; partName: string; unitPriceCents: number; quantity: number }[];
+}
+
+/**
+ * Writes an order and its lines (numbered from 1 in the given order); subtotal and total are
+ * summed here from the lines, so they cannot disagree. Stock must already be reserved.
+ */
+export async function insertOrder(tx: Db, order: NewOrder): Promise<{ id: string; subtotalCents: number }> {
+  const subtotalCents = order.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      userId: order.userId,
+      email: order.email,
+      name: order.name,
+      num: order.num,
+      subtotalCents,
+      taxCents: order.taxCents,
+      totalCents: subtotalCents + order.taxCents,
+      deliveryAddress: order.deliveryAddress,
+      paymentMethod: order.paymentMethod,
+      // The database's clock, the same one the expiry job compares with, whichever process asks.
+      expiresAt: sql`now() + make_interval(mins => ${order.holdMinutes})`,
+    })
+    .returning({ id: orders.id });
+  if (!row) throw new Error('order was not inserted');
+  await tx
+    .insert(orderLines)
+    .values(order.lines.map((line, i) => ({ ...line, orderId: row.id, position: i + 1 })));
+  return { id: row.id, subtotalCents };
+}
+
+/** One order with its lines, or undefined. */
+export async function getOrder(db: Db, orderId: string): Promise<Order | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  return row ? (await withLines(db, [row]))[0] : undefined;
+}
+
+/**
+ * The customer cancels an unpaid order of their own: it turns cancelled (with its time) and its
+ * units go back on the shelf, in one transaction. The order row is locked first, so a payment,
+ * the expiry job or a delete acting at the same moment either happens before (and this answers
+ * accordingly) or finds the order cancelled. Cancelling a cancelled order again changes nothing.
+ */
+export async function cancelOrder(db: Db, caller: SessionUser, orderId: string): Promise<Order> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1).for('update');
+    if (!order || order.userId !== caller.id) throw new AppError('not_found', orderTexts.notFound);
+    if (order.status === 'cancelled') return (await withLines(tx, [order]))[0] as Order;
+    if (order.status !== 'unpaid') throw new AppError('conflict', orderTexts.paidCannotCancel);
+    const [cancelled] = await tx
+      .update(orders)
+      .set({ status: 'cancelled', cancelledAt: new Date(), cancelReason: 'customer', updatedAt: new Date() })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'unpaid')))
+      .returning();
+    if (!cancelled) throw new Error('a locked unpaid order did not change');
+    const lines = (await linesOf(tx, [orderId])).get(orderId) ?? [];
+    await returnStock(tx, lines);
+    return toOrder(cancelled, lines);
+  });
+}
+
+/**
+ * The expiry job's one step: cancels unpaid orders whose deadline has passed and returns their
+ * stock, at most `limit` orders per transaction. The claim is one UPDATE over rows picked with
+ * FOR UPDATE SKIP LOCKED and guarded by status = 'unpaid' again, so when several API processes
+ * run this against one PostgreSQL at the same moment, each expired order is claimed by exactly one
+ * of them (the others skip it while it is locked, and see it cancelled once committed), and its
+ * stock comes back exactly once, in the same transaction as the claim.
+ */
+export async function expireUnpaidOrders(db: Db, limit = 200): Promise<{ orderIds: string[] }> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const due = tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, 'unpaid'), lt(orders.expiresAt, sql`now()`)))
+      .orderBy(asc(orders.expiresAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const claimed = await tx
+      .update(orders)
+      .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelReason: 'expired', updatedAt: sql`now()` })
+      .where(and(inArray(orders.id, due), eq(orders.status, 'unpaid')))
+      .returning({ id: orders.id });
+    const orderIds = claimed.map((c) => c.id);
+    if (orderIds.length === 0) return { orderIds };
+    const lines = await tx
+      .select({ partId: orderLines.partId, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, orderIds));
+    await returnStock(tx, lines);
+    return { orderIds };
   });
 }

@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
+import { isLowStock, PARTS_PAGE_MAX, TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
 import { fitStatus, type Vehicle } from '@pitstop/core/fitment';
 import type { Part, PartFacets, Suggestions } from '@pitstop/core/parts';
 import { catalogue, type SeedPart } from '../../db/seed/catalogue-data.js';
@@ -187,6 +187,17 @@ describe('filters, sorting and facets', () => {
     const inStock = await list('inStock=true');
     expect(inStock.parts.some((p) => p._id === rig.id)).toBe(false);
     expect(inStock.parts.every((p) => p.availablequantity >= p.minquantity)).toBe(true);
+    // Low on stock, the admin's view: exactly the parts isLowStock names, counted on the server.
+    const everything = await list('');
+    const low = await list('stock=low');
+    expect(everything.total).toBeLessThanOrEqual(PARTS_PAGE_MAX);
+    expect(low.total).toBeGreaterThan(0);
+    expect(low.parts.map((p) => p._id).sort()).toEqual(
+      everything.parts
+        .filter(isLowStock)
+        .map((p) => p._id)
+        .sort(),
+    );
     // The rating filter reads the review average: exactly the parts reviewed that well.
     for (const min of [4.5, 3, 1]) {
       const rated = await list(`minRating=${min}`);
@@ -292,6 +303,7 @@ describe('filters, sorting and facets', () => {
       ['minPrice=-1', 'minPrice'],
       ['inStock=yes', 'inStock'],
       ['minRating=6', 'minRating'],
+      ['stock=high', 'stock'],
     ]) {
       const res = await t.app.inject({ url: `/api/parts?${query}` });
       expect(res.statusCode, query).toBe(400);

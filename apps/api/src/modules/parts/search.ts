@@ -1,4 +1,5 @@
 import { and, eq, exists, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { LOW_STOCK_THRESHOLD } from '@pitstop/core/catalogue';
 import { dollarsToCents } from '@pitstop/core/money';
 import { partNumberKey, type PartFacetsQuery, type PartSort } from '@pitstop/core/parts';
 import type { Db } from '../../db/client.js';
@@ -138,6 +139,9 @@ export interface Conditions {
 /** Orderable now: at least the minimum order is available. */
 export const inStockSql = sql`${parts.availablequantity} >= ${parts.minquantity}`;
 
+/** Low on stock, as isLowStock in @pitstop/core/catalogue says (the dashboard uses it too). */
+export const lowStockSql = sql`${parts.availablequantity} <= greatest(${LOW_STOCK_THRESHOLD}, ${parts.minquantity} * 2)`;
+
 export async function conditionsOf(db: Db, query: PartFacetsQuery): Promise<Conditions> {
   const base: SQL[] = [];
   const text = query.q ? await textMatch(db, query.q) : null;
@@ -146,6 +150,7 @@ export async function conditionsOf(db: Db, query: PartFacetsQuery): Promise<Cond
   const vehicle = bike ? fitsBike(bike) : partialVehicle(query);
   if (vehicle) base.push(vehicle);
   if (query.minRating !== undefined) base.push(gte(parts.ratings, query.minRating));
+  if (query.stock === 'low') base.push(lowStockSql);
 
   const price: SQL[] = [];
   if (query.minPrice !== undefined) price.push(gte(parts.priceCents, dollarsToCents(query.minPrice)));

@@ -1,14 +1,41 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { orderTexts } from '@pitstop/core/messages';
 import { centsToDollars } from '@pitstop/core/money';
 import type { PaymentInfo, SandboxCardInput } from '@pitstop/core/payments';
 import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
-import { orders, paymentEvents, payments, type OrderRow } from '../../db/schema.js';
+import { orders, paymentEvents, payments, type OrderLineRow, type OrderRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { PaymentProviderClient, VerifiedIntent } from '../../lib/payments/provider.js';
 import { sandboxDecline } from '../../lib/payments/sandbox.js';
+import { linesOf, toOrderLine } from '../orders/service.js';
 
-const notFound = () => new AppError('not_found', 'We could not find that order.');
+/** What a card statement and Stripe's dashboard show: the part, or the first part and how many more. */
+function describeLines(lines: OrderLineRow[]): string {
+  const [first, ...rest] = lines;
+  if (!first) return 'Pitstop Parts order';
+  return rest.length === 0
+    ? first.partName
+    : `${first.partName} and ${rest.length} more ${rest.length === 1 ? 'part' : 'parts'}`;
+}
+
+const notFound = () => new AppError('not_found', orderTexts.notFound);
+
+/** Why a cancelled order cannot be paid: its time ran out, or it was cancelled. */
+const cancelledProblem = (order: Pick<OrderRow, 'cancelReason'>) =>
+  new AppError('conflict', order.cancelReason === 'expired' ? orderTexts.expired : orderTexts.cancelled);
+
+/**
+ * Before any money moves (an intent, the sandbox's card step): only an unpaid order still inside
+ * its deadline. One past it is refused even if the expiry job has not cancelled it yet.
+ */
+function assertPayable(order: OrderRow): void {
+  if (order.status === 'cancelled') throw cancelledProblem(order);
+  if (order.status !== 'unpaid') throw new AppError('conflict', orderTexts.alreadyPaid);
+  if (order.expiresAt && order.expiresAt.getTime() <= Date.now()) {
+    throw new AppError('conflict', orderTexts.expired);
+  }
+}
 
 /** The caller's own order; anyone else's is answered as not found. */
 async function ownOrder(db: Db, caller: SessionUser, orderId: string): Promise<OrderRow> {
@@ -25,13 +52,19 @@ export async function paymentInfo(
   publishableKey: string | null,
 ): Promise<PaymentInfo> {
   const order = await ownOrder(db, caller, orderId);
+  const lines = (await linesOf(db, [order.id])).get(order.id) ?? [];
   return {
     orderId: order.id,
-    name: order.parts,
+    name: lines[0]?.partName ?? '',
     price: centsToDollars(order.totalCents),
-    quantity: order.quantity,
+    quantity: lines[0]?.quantity ?? 0,
+    lines: lines.map(toOrderLine),
+    subtotal: centsToDollars(order.subtotalCents),
+    tax: centsToDollars(order.taxCents),
     paid: order.paidAt !== null,
     transactionId: order.transactionId,
+    status: order.status,
+    expiresAt: order.status === 'unpaid' && order.expiresAt ? order.expiresAt.toISOString() : null,
     provider: provider.name,
     publishableKey,
   };
@@ -45,7 +78,7 @@ export async function createIntent(
   provider: PaymentProviderClient,
 ): Promise<{ clientSecret: string }> {
   const order = await ownOrder(db, caller, orderId);
-  if (order.status !== 'unpaid') throw new AppError('conflict', 'This order is already paid.');
+  assertPayable(order);
   const [open] = await db
     .select()
     .from(payments)
@@ -59,11 +92,12 @@ export async function createIntent(
     .orderBy(desc(payments.createdAt))
     .limit(1);
   if (open && open.status !== 'failed') return { clientSecret: open.clientSecret };
+  const lines = (await linesOf(db, [order.id])).get(order.id) ?? [];
   const intent = await provider.createIntent({
     orderId: order.id,
     amountCents: order.totalCents,
     currency: 'usd',
-    description: order.parts,
+    description: describeLines(lines),
   });
   await db
     .insert(payments)
@@ -94,7 +128,7 @@ export async function confirmSandboxCard(
     .limit(1);
   if (!payment || payment.provider !== 'sandbox')
     throw new AppError('not_found', 'This payment was not found.');
-  await ownOrder(db, caller, payment.orderId);
+  assertPayable(await ownOrder(db, caller, payment.orderId));
   const declined = sandboxDecline(card.number);
   if (declined) throw new AppError('payment_failed', declined, [{ field: 'number', message: declined }]);
   await db
@@ -133,10 +167,13 @@ export async function confirmPayment(
   provider: PaymentProviderClient,
 ): Promise<{ modifiedCount: number }> {
   const order = await ownOrder(db, caller, orderId);
+  if (order.status === 'cancelled') throw cancelledProblem(order);
   if (order.status !== 'unpaid') {
     if (order.transactionId === transactionId) return { modifiedCount: 0 };
-    throw new AppError('conflict', 'This order is already paid.');
+    throw new AppError('conflict', orderTexts.alreadyPaid);
   }
+  // No deadline check here: the provider has already taken the money, and an order the expiry job
+  // has not cancelled still holds its stock, so it is honoured. Once cancelled it is refused.
   const intent = await provider.retrieve(transactionId);
   if (!matches(intent, order)) {
     throw new AppError('payment_failed', 'We could not confirm this payment. No order was marked paid.');
@@ -145,7 +182,13 @@ export async function confirmPayment(
     .update(payments)
     .set({ status: 'succeeded', updatedAt: new Date() })
     .where(eq(payments.intentId, transactionId));
-  return { modifiedCount: await markPaid(db, order, transactionId) };
+  const modifiedCount = await markPaid(db, order, transactionId);
+  if (modifiedCount === 0) {
+    // Cancelled (by the customer or the expiry job) between the read above and now.
+    const [now] = await db.select().from(orders).where(eq(orders.id, order.id)).limit(1);
+    if (now?.status === 'cancelled') throw cancelledProblem(now);
+  }
+  return { modifiedCount };
 }
 
 /**

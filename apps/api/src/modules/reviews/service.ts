@@ -2,7 +2,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { CreateReviewInput, Review } from '@pitstop/core/reviews';
 import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
-import { orders, parts, reviews, type ReviewRow } from '../../db/schema.js';
+import { orderLines, orders, parts, reviews, type ReviewRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { requireStoredUpload } from '../uploads/service.js';
 import { sameEmail } from '../users/service.js';
@@ -66,11 +66,17 @@ export async function addReview(
       .limit(1)
       .for('update');
     if (!part) throw new AppError('not_found', 'We could not find that part.');
+    // Any line of any of the customer's orders that was not cancelled.
     const [ordered] = await tx
       .select({ id: orders.id })
-      .from(orders)
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .where(
-        and(eq(orders.userId, caller.id), eq(orders.partId, input.productId), ne(orders.status, 'cancelled')),
+        and(
+          eq(orders.userId, caller.id),
+          eq(orderLines.partId, input.productId),
+          ne(orders.status, 'cancelled'),
+        ),
       )
       .limit(1);
     if (!ordered) throw new AppError('forbidden', 'You can review parts you have ordered.');

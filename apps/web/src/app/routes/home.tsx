@@ -3,6 +3,7 @@ import { fitmentTexts } from '@pitstop/core/vehicle-fit';
 import { containerClass } from '@/components/layout/page-container';
 import { SectionErrorBoundary } from '@/components/ui/section-error-boundary';
 import { Spinner } from '@/components/ui/spinner';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { useActiveVehicle } from '@/features/fitment/hooks/use-garage-vehicles';
 import { BusinessSummary } from '@/features/home/components/business-summary';
 import { HeroCarousel } from '@/features/home/components/hero-carousel';
@@ -120,7 +121,7 @@ export function HomeRoute() {
         lead="Fresh in the catalogue: genuine, tested parts ready to ship today."
         tinted
       >
-        <FeaturedParts vehicle={vehicle} />
+        <FeaturedParts vehicle={vehicle} renderPartAction={(part) => <AddToCartButton part={part} />} />
       </HomeSection>
       <HomeSection title="What we do" lead="From choosing the right part to the doorstep, in three steps.">
         <WhatWeDo />

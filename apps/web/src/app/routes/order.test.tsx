@@ -5,7 +5,7 @@ import { messages, shopTexts } from '@pitstop/core/messages';
 import type { Order } from '@pitstop/core/orders';
 import { createProfile } from '@/testing/account-factory';
 import { authorizationOf, mockApi } from '@/testing/api';
-import { createOrder } from '@/testing/order-factory';
+import { createMultiLineOrder, createOrder } from '@/testing/order-factory';
 import { jsonResponse, problemResponse, renderWithProviders } from '@/testing/render';
 import { OrderRoute } from './order';
 
@@ -111,6 +111,54 @@ describe('OrderRoute (My Orders)', () => {
     expect(
       within(noPartRow).getByRole('link', { name: 'Review TVS Apache Chain' }).getAttribute('href'),
     ).toBe(`/addreview?order=${noPart._id}`);
+  });
+
+  it('lists every line of an order of several parts, counts all its items, and offers a review of each', async () => {
+    const order = createMultiLineOrder(
+      [
+        { name: 'Brake pads', unitPrice: 21.99, quantity: 2 },
+        { name: 'Chain kit', unitPrice: 89.5, quantity: 1 },
+        { name: 'Old sprocket', unitPrice: 15, quantity: 3, partId: null },
+      ],
+      { tax: 12.61 },
+    );
+    const single = createOrder({ parts: 'Honda Shine Headlight', quantity: 4 });
+    renderOrders({ [LIST]: () => jsonResponse([order, single]) });
+
+    const table = await screen.findByRole('table', { name: 'Your orders' });
+    const row = within(table).getByRole('row', { name: /Brake pads/ });
+    const cells = within(row).getAllByRole('cell');
+    expect(
+      within(cells[1]!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Brake pads × 2', 'Chain kit × 1', 'Old sprocket × 3']);
+    expect(cells[2]?.textContent).toBe('6');
+    // $43.98 + $89.50 + $45.00 and the tax.
+    expect(cells[3]?.textContent).toBe('$191.09');
+    const names = 'Brake pads, Chain kit and Old sprocket';
+    expect(
+      within(row)
+        .getByRole('link', { name: `Make Payment for order of ${names}` })
+        .getAttribute('href'),
+    ).toBe(`/payment/${order._id}`);
+    expect(within(row).getByRole('button', { name: `Delete order of ${names}` })).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'Review Brake pads' }).getAttribute('href')).toBe(
+      `/addreview?order=${order._id}&part=${order.lines[0]?.partId ?? ''}`,
+    );
+    expect(within(row).getByRole('link', { name: 'Review Chain kit' }).getAttribute('href')).toBe(
+      `/addreview?order=${order._id}&part=${order.lines[1]?.partId ?? ''}`,
+    );
+    expect(within(row).getByRole('link', { name: 'Review Old sprocket' }).getAttribute('href')).toBe(
+      `/addreview?order=${order._id}`,
+    );
+
+    // An order of one part keeps the spec's row: its name, its quantity, one Review.
+    const singleRow = within(table).getByRole('row', { name: /Honda Shine Headlight/ });
+    expect(within(singleRow).queryByRole('list')).toBeNull();
+    expect(within(singleRow).getAllByRole('cell')[1]?.textContent).toBe('Honda Shine Headlight');
+    expect(within(singleRow).getAllByRole('cell')[2]?.textContent).toBe('4');
+    expect(within(singleRow).getAllByRole('link', { name: /^Review / })).toHaveLength(1);
   });
 
   it('removes a row at once when the delete is confirmed, before the server answers', async () => {

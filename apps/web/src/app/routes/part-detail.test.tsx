@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { cartPageTexts } from '@pitstop/core/cart-texts';
 import { messages, shopTexts } from '@pitstop/core/messages';
+import { getLocalCart } from '@/features/cart/stores/local-cart';
 import { createProfile } from '@/testing/account-factory';
 import { mockApi } from '@/testing/api';
 import { typeInto } from '@/testing/form';
@@ -63,6 +65,30 @@ describe('PartDetailRoute', () => {
     expect(screen.getByText(shopTexts.signInToOrder)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Log in to order' }).getAttribute('href')).toBe('/login');
     expect(screen.queryByRole('button', { name: 'Place Order' })).toBeNull();
+  });
+
+  it("lets a visitor put the part in the browser's cart, within the minimum and the stock", async () => {
+    const part = createPart({ name: 'Bajaj Pulsar NS200 Chain Kit', availablequantity: 6, minquantity: 2 });
+    mockApi({
+      [`GET /api/parts/${part._id}`]: () => jsonResponse(part),
+      [`GET /api/parts/${part._id}/reviews`]: () => jsonResponse([]),
+    });
+    renderWithProviders(<PartDetailRoute />, { route: `/parts/${part._id}`, path: '/parts/:id' });
+
+    const form = await screen.findByRole('form', { name: cartPageTexts.addToCart });
+    const box = within(form).getByRole('spinbutton', {
+      name: cartPageTexts.quantityLabel,
+    }) as HTMLInputElement;
+    expect(box.value).toBe('2');
+    typeInto(box, '7');
+    fireEvent.click(within(form).getByRole('button', { name: cartPageTexts.addToCart }));
+    expect(await within(form).findByText(messages.quantityAboveAvailable)).toBeTruthy();
+    typeInto(box, '4');
+    fireEvent.click(within(form).getByRole('button', { name: cartPageTexts.addToCart }));
+    expect(await within(form).findByText(cartPageTexts.addedNow(4, part.name, 4))).toBeTruthy();
+    expect(getLocalCart().map((item) => [item.partId, item.quantity])).toEqual([[part._id, 4]]);
+    // Buy Now's way is still there: a visitor is asked to log in to order.
+    expect(screen.getByRole('link', { name: 'Log in to order' })).toBeTruthy();
   });
 
   it("shows the part's reviews under it", async () => {

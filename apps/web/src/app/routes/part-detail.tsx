@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { shopTexts } from '@pitstop/core/messages';
 import { PageContainer } from '@/components/layout/page-container';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { QueryError } from '@/components/ui/query-error';
+import { Spinner } from '@/components/ui/spinner';
+import { AddToCartForm } from '@/features/cart/components/add-to-cart-form';
 import { useActiveVehicle } from '@/features/fitment/hooks/use-garage-vehicles';
-import { OrderForm } from '@/features/orders/components/order-form';
 import { usePart } from '@/features/parts/api/get-part';
 import { partsKeys } from '@/features/parts/api/parts-query-keys';
 import { PartDetails } from '@/features/parts/components/part-details';
@@ -14,6 +16,7 @@ import { partBreadcrumbJsonLd, partProductJsonLd } from '@/features/parts/utils/
 import { ReviewList } from '@/features/reviews/components/review-list';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { isApiError } from '@/lib/api-client';
+import { lazyModule } from '@/lib/lazy-module';
 import { useHttpStatus } from '@/lib/render-context';
 import { useIsSignedIn } from '@/lib/session';
 
@@ -40,6 +43,12 @@ function Breadcrumb({ current }: { current: string }) {
     </nav>
   );
 }
+
+// The order form (react-hook-form and zod) is for signed-in customers only: a visitor's page,
+// the one search engines and first-time riders load, does without its code.
+const OrderForm = lazyModule('src/features/orders/components/order-form.tsx', () =>
+  import('@/features/orders/components/order-form').then((m) => m.OrderForm),
+);
 
 /** A visitor sees the part; ordering needs an account, and sign-in comes back here. */
 function SignInToOrder() {
@@ -115,12 +124,15 @@ export function PartDetailRoute() {
     <PageContainer>
       <Breadcrumb current={query.data.name} />
       <PartDetails part={query.data} vehicle={vehicle}>
+        <AddToCartForm part={query.data} />
         {signedIn ? (
-          <OrderForm
-            part={query.data}
-            // Stock changed: refetch this part, and let cached lists show the new quantity too.
-            onStockChanged={() => void queryClient.invalidateQueries({ queryKey: partsKeys.all })}
-          />
+          <Suspense fallback={<Spinner label="Loading the order form" className="py-10" />}>
+            <OrderForm
+              part={query.data}
+              // Stock changed: refetch this part, and let cached lists show the new quantity too.
+              onStockChanged={() => void queryClient.invalidateQueries({ queryKey: partsKeys.all })}
+            />
+          </Suspense>
         ) : (
           <SignInToOrder />
         )}

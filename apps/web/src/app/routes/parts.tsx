@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { CATEGORY_LABELS } from '@pitstop/core/catalogue';
 import { vehicleLabel } from '@pitstop/core/vehicle-fit';
 import { PageContainer, PageHeader } from '@/components/layout/page-container';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { CatalogueBikeBar } from '@/features/fitment/components/catalogue-bike-bar';
 import { useActiveVehicle } from '@/features/fitment/hooks/use-garage-vehicles';
 import {
@@ -51,7 +52,11 @@ export function PartsRoute() {
         bike={filters.bike ?? null}
         hrefFor={(bike) => partsHref(withFilters(filters, { bike: bike ?? undefined }))}
       />
-      <PartsCatalogue vehicle={vehicle} renderSearch={(search) => <SearchCombobox {...search} />} />
+      <PartsCatalogue
+        vehicle={vehicle}
+        renderSearch={(search) => <SearchCombobox {...search} />}
+        renderPartAction={(part) => <AddToCartButton part={part} />}
+      />
     </PageContainer>
   );
 }

@@ -102,6 +102,9 @@ function paymentInfo(overrides: Partial<PaymentInfo> = {}): PaymentInfo {
     name: 'Yamaha FZ Brake Pads',
     price: 65.97,
     quantity: 3,
+    lines: [{ partId: null, name: 'Yamaha FZ Brake Pads', unitPrice: 21.99, quantity: 3, total: 65.97 }],
+    subtotal: 65.97,
+    tax: 0,
     paid: false,
     transactionId: null,
     provider: 'sandbox',
@@ -301,6 +304,52 @@ describe('PaymentRoute', () => {
     expect(screen.getByRole('link', { name: 'Go to My Orders' }).getAttribute('href')).toBe('/order');
     expect(screen.queryByLabelText('Card number')).toBeNull();
     expect(api.callsTo(INTENT)).toHaveLength(0);
+  });
+
+  it('shows every line of an order of several parts, with the subtotal, the tax and the total', async () => {
+    renderPayment(
+      {},
+      paymentInfo({
+        name: 'Brake pads',
+        quantity: 2,
+        lines: [
+          { partId: null, name: 'Brake pads', unitPrice: 21.99, quantity: 2, total: 43.98 },
+          { partId: null, name: 'Chain kit', unitPrice: 89.5, quantity: 1, total: 89.5 },
+          { partId: null, name: 'Sprocket', unitPrice: 30, quantity: 1, total: 30 },
+        ],
+        subtotal: 163.48,
+        tax: 11.85,
+        price: 175.33,
+      }),
+    );
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Pay for your order of 3 parts' }),
+    ).toBeTruthy();
+    expect(screen.getByText('Amount:').textContent).toBe('Amount: $175.33(4 items)');
+    const lines = screen.getByRole('table', { name: 'Order lines' });
+    const rows = within(lines)
+      .getAllByRole('row')
+      .map((row) => [row.querySelector('th')?.textContent, row.querySelector('td')?.textContent]);
+    expect(rows.slice(1)).toEqual([
+      ['Brake pads × 2', '$43.98'],
+      ['Chain kit × 1', '$89.50'],
+      ['Sprocket × 1', '$30.00'],
+      ['Subtotal', '$163.48'],
+      ['Sales tax', '$11.85'],
+      ['Shipping', 'Free'],
+    ]);
+    expect(field('Card number')).toBeTruthy();
+  });
+
+  it('keeps the one-part page as it was: the part in the heading and no breakdown', async () => {
+    renderPayment();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Pay for Yamaha FZ Brake Pads' }),
+    ).toBeTruthy();
+    expect(screen.getByText('Amount:').textContent).toBe('Amount: $65.97(3 items)');
+    expect(screen.queryByRole('table', { name: 'Order lines' })).toBeNull();
   });
 
   it('says so when the order is not found', async () => {

@@ -1,7 +1,9 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createProfile } from '@/testing/account-factory';
 import { authorizationOf, mockApi } from '@/testing/api';
+import { localLine, seedLocalCart } from '@/testing/cart';
+import { createPart } from '@/testing/part-factory';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
 import { Navbar } from './navbar';
 
@@ -34,6 +36,38 @@ describe('Navbar', () => {
     fireEvent.click(screen.getByRole('link', { name: 'About' }));
     expect(screen.getByTestId('location').textContent).toBe('/about');
     expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('Navbar cart', () => {
+  it("links to the cart and counts the items in the browser's cart", () => {
+    seedLocalCart([localLine(createPart({ name: 'Pads' }), 2), localLine(createPart({ name: 'Chain' }), 1)]);
+    renderWithProviders(<Navbar />, { route: '/' });
+    const cart = screen.getByRole('link', { name: 'Cart, 3 items' });
+    expect(cart.getAttribute('href')).toBe('/cart');
+    expect(cart.textContent).toBe('3');
+  });
+
+  it('shows the plain cart when it is empty, and follows changes made in another tab', () => {
+    renderWithProviders(<Navbar />, { route: '/' });
+    const cart = screen.getByRole('link', { name: 'Cart' });
+    expect(cart.textContent).toBe('');
+    act(() => {
+      seedLocalCart([localLine(createPart(), 1)]);
+      window.dispatchEvent(new StorageEvent('storage', { key: 'pitstop.cart' }));
+    });
+    expect(cart.getAttribute('aria-label')).toBe('Cart, 1 item');
+  });
+
+  it("counts a signed-in customer's cart on the server", async () => {
+    window.localStorage.setItem('accessToken', 'key-1');
+    const part = createPart();
+    mockApi({
+      'GET /api/me': () => jsonResponse(createProfile()),
+      'GET /api/cart': () => jsonResponse({ items: [localLine(part, 4)], subtotal: 87.96 }),
+    });
+    renderWithProviders(<Navbar />, { route: '/' });
+    expect(await screen.findByRole('link', { name: 'Cart, 4 items' })).toBeTruthy();
   });
 });
 

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { cartUiTexts } from '@pitstop/core/messages';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { useCartCount } from '@/lib/cart';
 import { useCurrentUser } from '@/lib/current-user';
 import { useSignOut } from '@/lib/sign-out';
 
@@ -87,6 +89,44 @@ function AccountControls({ onNavigate }: { onNavigate: () => void }) {
 }
 
 /**
+ * The cart and how many items it holds. Outside the phone menu, so it is one tap away on every
+ * screen. The count is read from the browser, so the server and the first render in the browser
+ * show the plain cart; the number appears right after hydration.
+ */
+function CartLink({ onNavigate }: { onNavigate: () => void }) {
+  const count = useCartCount();
+  return (
+    <NavLink
+      to="/cart"
+      onClick={onNavigate}
+      aria-label={cartUiTexts.navLabel(count)}
+      className={({ isActive }) =>
+        buttonStyles('ghost', 'md', `relative min-w-11 px-2.5 ${isActive ? 'bg-slate-100 text-red-700' : ''}`)
+      }
+    >
+      <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
+        <path
+          d="M3 4h2l2.5 11h10l2.5-7H6.5M10 20a1 1 0 1 1 0-.1M17 20a1 1 0 1 1 0-.1"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-xs leading-5 font-bold text-white"
+        >
+          {count}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}
+
+/**
  * The shop's navbar. On small screens the links sit behind a disclosure button; the menu
  * belongs to the location it was opened at, so any navigation (a click, back/forward) closes it
  * without extra state. Signed in, it adds the account links, the avatar and Logout.
@@ -124,29 +164,32 @@ export function Navbar() {
           </span>
         </Link>
 
-        <button
-          ref={buttonRef}
-          type="button"
-          className={buttonStyles('ghost', 'md', 'lg:hidden')}
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => setOpenAt(open ? null : location.key)}
-        >
-          <svg viewBox="0 0 24 24" className="size-6" fill="none" aria-hidden="true">
-            <path
-              d={open ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'}
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            />
-          </svg>
-          Menu
-        </button>
+        <div className="flex items-center gap-1 lg:order-last">
+          <CartLink onNavigate={close} />
+          <button
+            ref={buttonRef}
+            type="button"
+            className={buttonStyles('ghost', 'md', 'lg:hidden')}
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpenAt(open ? null : location.key)}
+          >
+            <svg viewBox="0 0 24 24" className="size-6" fill="none" aria-hidden="true">
+              <path
+                d={open ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'}
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+            Menu
+          </button>
+        </div>
 
         <nav
           id={menuId}
           aria-label="Main"
-          className={`${open ? 'block' : 'hidden'} w-full pb-2 lg:block lg:w-auto lg:pb-0`}
+          className={`${open ? 'block' : 'hidden'} w-full pb-2 lg:ml-auto lg:block lg:w-auto lg:pb-0`}
         >
           <ul className="flex flex-col gap-1 pt-3 lg:flex-row lg:items-center lg:pt-0">
             {links.map((link) => (

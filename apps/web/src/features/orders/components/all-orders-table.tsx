@@ -1,7 +1,8 @@
 import { formatDollars } from '@pitstop/core/money';
-import type { Order } from '@pitstop/core/orders';
+import { orderItemCount, orderPartsLabel, type Order } from '@pitstop/core/orders';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { cellClass, ColumnHead, TableBox } from '@/components/ui/table';
+import { OrderParts } from './order-parts';
 import { STATUS_LABELS } from './status-labels';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -29,7 +30,10 @@ interface AllOrdersTableProps {
   onDelete: (order: Order) => void;
 }
 
-/** All Orders (spec §2): customer, part, quantity, total, status and dates, with Ship and Delete. */
+/**
+ * All Orders (spec §2): customer, part, quantity, total, status and dates, with Ship and Delete.
+ * An order of several parts lists each in Part and counts all their items.
+ */
 export function AllOrdersTable({ orders, pendingId, onShip, onDeliver, onDelete }: AllOrdersTableProps) {
   return (
     <TableBox
@@ -49,15 +53,17 @@ export function AllOrdersTable({ orders, pendingId, onShip, onDeliver, onDelete 
     >
       {orders.map((order) => {
         const pending = pendingId === order._id;
-        const what = `order of ${order.parts} for ${order.email}`;
+        const what = `order of ${orderPartsLabel(order)} for ${order.email}`;
         return (
           <tr key={order._id}>
             <td className={cellClass}>
               <span className="block font-medium">{order.name}</span>
               <span className="block break-words text-slate-600">{order.email}</span>
             </td>
-            <td className={`${cellClass} font-medium`}>{order.parts}</td>
-            <td className={`${cellClass} text-right tabular-nums`}>{order.quantity}</td>
+            <td className={`${cellClass} font-medium`}>
+              <OrderParts order={order} />
+            </td>
+            <td className={`${cellClass} text-right tabular-nums`}>{orderItemCount(order)}</td>
             <td className={`${cellClass} whitespace-nowrap text-right tabular-nums`}>
               {formatDollars(order.total)}
             </td>

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/testing/api';
 import { jsonBodyOf, mockConfirm } from '@/testing/form';
-import { createOrder } from '@/testing/order-factory';
+import { createMultiLineOrder, createOrder } from '@/testing/order-factory';
 import { jsonResponse, problemResponse, renderWithProviders } from '@/testing/render';
 import { AllOrders } from './all-orders';
 
@@ -40,6 +40,34 @@ describe('AllOrders', () => {
     expect(screen.queryByRole('button', { name: 'Ship order of Headlight for bob@pitstop.com' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Ship order of Mirror for cy@pitstop.com' })).toBeNull();
     expect(screen.getByText('Orders 1–3 of 3 · page 1 of 1')).toBeTruthy();
+  });
+
+  it('lists every line of an order of several parts and names them all in its buttons', async () => {
+    const several = createMultiLineOrder(
+      [
+        { name: 'Brake pads', unitPrice: 21.99, quantity: 2 },
+        { name: 'Chain kit', unitPrice: 89.5, quantity: 1 },
+      ],
+      { email: 'dee@pitstop.com', status: 'paid', paid: true },
+    );
+    renderOrders({}, 4, () => [paid, unpaid, shipped, several]);
+
+    const table = await screen.findByRole('table', { name: 'All orders' });
+    const row = within(table).getByRole('row', { name: /dee@pitstop\.com/ });
+    const cells = within(row).getAllByRole('cell');
+    expect(
+      within(cells[1]!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Brake pads × 2', 'Chain kit × 1']);
+    expect(cells[2]?.textContent).toBe('3');
+    expect(cells[3]?.textContent).toBe('$133.48');
+    expect(
+      within(row).getByRole('button', { name: 'Ship order of Brake pads and Chain kit for dee@pitstop.com' }),
+    ).toBeTruthy();
+    // One-line orders keep the spec's Part cell.
+    const single = within(table).getByRole('row', { name: /ann@pitstop\.com/ });
+    expect(within(single).getAllByRole('cell')[1]?.textContent).toBe('Brake pads');
   });
 
   it('marks a paid order shipped with PATCH and shows its new status', async () => {

@@ -1,5 +1,5 @@
 import { messages } from '@pitstop/core/messages';
-import { ORDER_STATUSES, type Order, type OrderStatus } from '@pitstop/core/orders';
+import { ORDER_STATUSES, orderPartsLabel, type Order, type OrderStatus } from '@pitstop/core/orders';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -49,8 +49,9 @@ function useOrderFilters() {
 }
 
 const CHANGE_DONE: Record<OrderStatusChange, (order: Order) => string> = {
-  shipped: (o) => `The order of ${o.parts} for ${o.email} is marked shipped; the customer was mailed.`,
-  delivered: (o) => `The order of ${o.parts} for ${o.email} is marked delivered.`,
+  shipped: (o) =>
+    `The order of ${orderPartsLabel(o)} for ${o.email} is marked shipped; the customer was mailed.`,
+  delivered: (o) => `The order of ${orderPartsLabel(o)} for ${o.email} is marked delivered.`,
 };
 
 /** All Orders (admins): filter by status, search by email, page, ship and delete. */
@@ -72,7 +73,7 @@ export function AllOrders() {
         onSuccess: () => setNotice(CHANGE_DONE[status](order)),
         onError: (e) =>
           setError(
-            `The order of ${order.parts} could not be changed. ${problemText(e, 'Please try again.')}`,
+            `The order of ${orderPartsLabel(order)} could not be changed. ${problemText(e, 'Please try again.')}`,
           ),
       },
     );
@@ -83,9 +84,11 @@ export function AllOrders() {
     setNotice(null);
     setError(null);
     deletion.mutate(order, {
-      onSuccess: () => setNotice(`The order of ${order.parts} for ${order.email} was deleted.`),
+      onSuccess: () => setNotice(`The order of ${orderPartsLabel(order)} for ${order.email} was deleted.`),
       onError: (e) =>
-        setError(`The order of ${order.parts} could not be deleted. ${problemText(e, 'Please try again.')}`),
+        setError(
+          `The order of ${orderPartsLabel(order)} could not be deleted. ${problemText(e, 'Please try again.')}`,
+        ),
     });
   }
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { authErrorTexts, messages } from '@pitstop/core/messages';
-import type { Order } from '@pitstop/core/orders';
+import { orderPartsLabel, type Order } from '@pitstop/core/orders';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -32,7 +32,7 @@ function SignOutToLogin() {
 }
 
 function deleteErrorText(order: Order, error: unknown): string {
-  const what = `The order of ${order.parts} could not be deleted.`;
+  const what = `The order of ${orderPartsLabel(order)} could not be deleted.`;
   if (isApiError(error) && error.isNetworkError) return `${what} ${authErrorTexts.network}`;
   if (isApiError(error) && error.status >= 400 && error.status < 500) return `${what} ${error.message}`;
   return `${what} Please try again.`;

@@ -1,7 +1,8 @@
 import { formatDollars } from '@pitstop/core/money';
-import type { Order } from '@pitstop/core/orders';
+import { orderItemCount, orderPartsLabel, type Order } from '@pitstop/core/orders';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { OrderParts } from './order-parts';
 import { STATUS_LABELS } from './status-labels';
 
 const cellClass = 'border-b border-slate-200 px-4 py-3 align-middle';
@@ -13,12 +14,37 @@ export function reviewHref(order: Pick<Order, '_id' | 'productId'>): string {
   return `/addreview?${search.toString()}`;
 }
 
+/** Review: one link for an order of one part (the spec's), one per part for an order of several. */
+function ReviewLinks({ order }: { order: Order }) {
+  const links =
+    order.lines.length <= 1
+      ? [{ name: order.parts, href: reviewHref(order) }]
+      : order.lines.map((line) => ({
+          name: line.name,
+          href: reviewHref({ _id: order._id, productId: line.partId }),
+        }));
+  return (
+    <div className="flex flex-col items-start gap-1.5">
+      {links.map((link) => (
+        <Link
+          key={link.href}
+          to={link.href}
+          aria-label={`Review ${link.name}`}
+          className={buttonStyles('secondary', 'sm')}
+        >
+          Review
+        </Link>
+      ))}
+    </div>
+  );
+}
+
 function PaymentStatus({ order }: { order: Order }) {
   if (order.status === 'unpaid') {
     return (
       <Link
         to={`/payment/${encodeURIComponent(order._id)}`}
-        aria-label={`Make Payment for order of ${order.parts}`}
+        aria-label={`Make Payment for order of ${orderPartsLabel(order)}`}
         className={buttonStyles('primary', 'sm', 'whitespace-nowrap')}
       >
         Make Payment
@@ -50,7 +76,8 @@ interface OrdersTableProps {
 
 /**
  * My Orders (spec §2): Email, Name (the part), Quantity, Total, Status (pay or paid), Status
- * (delete) and Add Review. Wide, so it scrolls inside its own box on small screens.
+ * (delete) and Add Review. An order of several parts lists each in Name and counts all their
+ * items. Wide, so it scrolls inside its own box on small screens.
  */
 export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
   return (
@@ -88,8 +115,10 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
           {orders.map((order) => (
             <tr key={order._id} className="last:[&>*]:border-b-0">
               <td className={`${cellClass} break-all text-slate-700`}>{order.email}</td>
-              <td className={`${cellClass} font-medium`}>{order.parts}</td>
-              <td className={`${cellClass} text-right tabular-nums`}>{order.quantity}</td>
+              <td className={`${cellClass} font-medium`}>
+                <OrderParts order={order} />
+              </td>
+              <td className={`${cellClass} text-right tabular-nums`}>{orderItemCount(order)}</td>
               <td className={`${cellClass} text-right tabular-nums whitespace-nowrap`}>
                 {formatDollars(order.total)}
               </td>
@@ -100,7 +129,7 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
                 {order.status === 'unpaid' ? (
                   <button
                     type="button"
-                    aria-label={`Delete order of ${order.parts}`}
+                    aria-label={`Delete order of ${orderPartsLabel(order)}`}
                     className={buttonStyles('secondary', 'sm', 'text-red-700')}
                     onClick={() => onDelete(order)}
                   >
@@ -109,13 +138,7 @@ export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
                 ) : null}
               </td>
               <td className={cellClass}>
-                <Link
-                  to={reviewHref(order)}
-                  aria-label={`Review ${order.parts}`}
-                  className={buttonStyles('secondary', 'sm')}
-                >
-                  Review
-                </Link>
+                <ReviewLinks order={order} />
               </td>
             </tr>
           ))}

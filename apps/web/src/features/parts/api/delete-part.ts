@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Part } from '@pitstop/core/parts';
 import { apiDelete } from '@/lib/api-client';
+import type { PartsPage } from './get-parts';
 import { partsKeys } from './parts-query-keys';
 
 /** DELETE /api/parts/:id (admins). Orders keep their own copy of the part's name and price. */
@@ -11,33 +12,28 @@ export function deletePart(id: string): Promise<{ deletedCount: number }> {
 const deletePartMutationKey = [...partsKeys.all, 'delete'] as const;
 
 interface DeleteContext {
-  removed: Part | undefined;
-  index: number;
+  pages: [QueryKey, PartsPage | undefined][];
 }
 
-/** Removes the row from the admin's catalogue at once; a refusal puts it back where it was. */
+/** Removes the row from the admin's catalogue pages at once; a refusal puts them back. */
 export function useDeletePart() {
   const queryClient = useQueryClient();
-  const queryKey = partsKeys.catalogue();
+  const queryKey = partsKeys.catalogues();
   return useMutation({
     mutationKey: deletePartMutationKey,
     mutationFn: (part: Part) => deletePart(part._id),
     onMutate: async (part): Promise<DeleteContext> => {
       await queryClient.cancelQueries({ queryKey });
-      const current = queryClient.getQueryData<Part[]>(queryKey) ?? [];
-      const index = current.findIndex((p) => p._id === part._id);
-      queryClient.setQueryData<Part[]>(queryKey, (parts) => parts?.filter((p) => p._id !== part._id));
-      return { removed: index >= 0 ? current[index] : undefined, index };
+      const pages = queryClient.getQueriesData<PartsPage>({ queryKey });
+      queryClient.setQueriesData<PartsPage>({ queryKey }, (page) =>
+        page && page.parts.some((p) => p._id === part._id)
+          ? { ...page, parts: page.parts.filter((p) => p._id !== part._id), total: page.total - 1 }
+          : page,
+      );
+      return { pages };
     },
     onError: (_error, _part, context) => {
-      const removed = context?.removed;
-      if (!removed) return;
-      queryClient.setQueryData<Part[]>(queryKey, (parts = []) => {
-        if (parts.some((p) => p._id === removed._id)) return parts;
-        const next = [...parts];
-        next.splice(Math.min(context.index, next.length), 0, removed);
-        return next;
-      });
+      for (const [key, page] of context?.pages ?? []) queryClient.setQueryData(key, page);
     },
     onSettled: () => {
       if (queryClient.isMutating({ mutationKey: deletePartMutationKey }) === 1) {

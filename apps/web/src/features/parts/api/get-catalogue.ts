@@ -1,34 +1,39 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PARTS_PAGE_MAX } from '@pitstop/core/catalogue';
-import type { Part } from '@pitstop/core/parts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getParts } from './get-parts';
 import { partsKeys } from './parts-query-keys';
 
-/** More pages than any shop of ours will have: stops a server that misreports its total. */
-const MAX_PAGES = 50;
+/** Rows per page of the admin's catalogue table. */
+export const CATALOGUE_PAGE_SIZE = 50;
 
-/**
- * The whole catalogue for the admin's table, read 100 at a time (GET /api/parts). The shop
- * carries hundreds of parts, not millions: one list lets the low-stock filter and sort run here.
- */
-export async function getCatalogue(signal?: AbortSignal): Promise<Part[]> {
-  const parts: Part[] = [];
-  for (let page = 0; page < MAX_PAGES; page += 1) {
-    const result = await getParts({ limit: PARTS_PAGE_MAX, offset: parts.length, signal });
-    parts.push(...result.parts);
-    if (result.parts.length === 0 || parts.length >= result.total) break;
-  }
-  return parts;
+/** What the admin's table shows: a search, the low-stock view, a page. All from the URL. */
+export interface CatalogueView {
+  q?: string | undefined;
+  low: boolean;
+  page: number;
 }
 
-export function getCatalogueQueryOptions() {
+/**
+ * One page of the admin's catalogue (GET /api/parts), newest first so a part just added is on
+ * top. Searching, the low-stock filter and the count happen on the server: a catalogue of
+ * 100,000 parts is never loaded into the browser.
+ */
+export function getCataloguePageQueryOptions(view: CatalogueView) {
+  const params = {
+    q: view.q,
+    stock: view.low ? ('low' as const) : undefined,
+    sort: 'newest' as const,
+    limit: CATALOGUE_PAGE_SIZE,
+    offset: (view.page - 1) * CATALOGUE_PAGE_SIZE,
+  };
   return queryOptions({
-    queryKey: partsKeys.catalogue(),
-    queryFn: ({ signal }) => getCatalogue(signal),
+    queryKey: partsKeys.catalogue(params),
+    queryFn: ({ signal }) => getParts({ ...params, signal }),
     staleTime: 0,
+    // The rows of the page before stay up while the next one loads, so the table does not jump.
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useCatalogue() {
-  return useQuery(getCatalogueQueryOptions());
+export function useCataloguePage(view: CatalogueView) {
+  return useQuery(getCataloguePageQueryOptions(view));
 }

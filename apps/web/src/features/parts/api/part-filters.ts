@@ -202,6 +202,8 @@ export type PartsApiParams = {
   maxPrice?: number | undefined;
   inStock?: 'true' | undefined;
   minRating?: number | undefined;
+  /** `low`: only parts low on stock (the admin's catalogue). */
+  stock?: 'low' | undefined;
   sort?: PartSort | undefined;
 };
 

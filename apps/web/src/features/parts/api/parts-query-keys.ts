@@ -7,8 +7,9 @@ export const partsKeys = {
   list: (params: { limit: number; offset: number } & PartFilters) => [...partsKeys.lists(), params] as const,
   /** Facet counts under a set of filters (GET /api/parts/facets). */
   facets: (filters: FacetFilters) => [...partsKeys.all, 'facets', filters] as const,
-  /** The admin's whole catalogue (every page). */
-  catalogue: () => [...partsKeys.all, 'catalogue'] as const,
+  /** Pages of the admin's catalogue table. */
+  catalogues: () => [...partsKeys.all, 'catalogue'] as const,
+  catalogue: (params: object) => [...partsKeys.catalogues(), params] as const,
   details: () => [...partsKeys.all, 'detail'] as const,
   detail: (id: string) => [...partsKeys.details(), id] as const,
 };

@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { HOME_PARTS } from '@pitstop/core/catalogue';
 import type { Vehicle } from '@pitstop/core/fitment';
+import type { Part } from '@pitstop/core/parts';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { QueryError } from '@/components/ui/query-error';
 import { useHomeParts } from '../api/get-parts';
@@ -9,7 +11,13 @@ import { PartsGrid } from './parts-grid';
 import { PartsGridSkeleton } from './parts-grid-skeleton';
 
 /** The home page's first six parts (each saying whether it fits the rider's bike) and the way on. */
-export function FeaturedParts({ vehicle = null }: { vehicle?: Vehicle | null }) {
+interface FeaturedPartsProps {
+  vehicle?: Vehicle | null;
+  /** An action for each card beside Buy Now (the screen plugs in "Add to cart"). */
+  renderPartAction?: (part: Part) => ReactNode;
+}
+
+export function FeaturedParts({ vehicle = null, renderPartAction }: FeaturedPartsProps) {
   const query = useHomeParts();
 
   return (
@@ -22,7 +30,7 @@ export function FeaturedParts({ vehicle = null }: { vehicle?: Vehicle | null }) 
         <PartsGrid>
           {query.data.parts.map((part) => (
             <li key={part._id}>
-              <PartCard part={part} headingLevel={3} vehicle={vehicle} />
+              <PartCard part={part} headingLevel={3} vehicle={vehicle} action={renderPartAction?.(part)} />
             </li>
           ))}
         </PartsGrid>

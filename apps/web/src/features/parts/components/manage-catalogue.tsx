@@ -1,6 +1,6 @@
 import { messages } from '@pitstop/core/messages';
 import type { Part } from '@pitstop/core/parts';
-import { useState } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ErrorNotice, StatusNotice } from '@/components/ui/notice';
@@ -8,9 +8,9 @@ import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { problemText } from '@/lib/error-text';
 import { useDeletePart } from '../api/delete-part';
-import { useCatalogue } from '../api/get-catalogue';
-import { isLowStock } from '@pitstop/core/catalogue';
+import { CATALOGUE_PAGE_SIZE, useCataloguePage } from '../api/get-catalogue';
 import { CatalogueTable } from './catalogue-table';
+import { PartsPagination } from './parts-pagination';
 
 interface ManageCatalogueProps {
   newHref: string;
@@ -19,25 +19,40 @@ interface ManageCatalogueProps {
   initialNotice?: string | null;
 }
 
-/** Catalogue management (admins): every part, a low-stock view (?stock=low), Add, Edit, Delete. */
+/** The table's view in the address: `?q=…&stock=low&page=2`; empty values left out. */
+function viewHref(q: string, low: boolean, page: number): string {
+  const next = new URLSearchParams();
+  if (q) next.set('q', q);
+  if (low) next.set('stock', 'low');
+  if (page > 1) next.set('page', String(page));
+  const query = next.toString();
+  return query ? `?${query}` : '?';
+}
+
+/**
+ * Catalogue management (admins): the parts a page at a time, newest first, with a search and a
+ * low-stock view (?stock=low); Add, Edit, Delete. The server searches, filters and counts.
+ */
 export function ManageCatalogue({ newHref, editHref, initialNotice = null }: ManageCatalogueProps) {
-  const catalogue = useCatalogue();
-  const deletion = useDeletePart();
   const [search, setSearch] = useSearchParams();
+  const q = search.get('q')?.trim() ?? '';
   const lowOnly = search.get('stock') === 'low';
+  const page = Math.max(1, Math.floor(Number(search.get('page'))) || 1);
+  const catalogue = useCataloguePage({ q: q || undefined, low: lowOnly, page });
+  const deletion = useDeletePart();
   const [notice, setNotice] = useState<string | null>(initialNotice);
   const [error, setError] = useState<string | null>(null);
+  const searchId = useId();
+  const tableTop = useRef<HTMLParagraphElement>(null);
 
   function setLowOnly(low: boolean) {
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (low) next.set('stock', 'low');
-        else next.delete('stock');
-        return next;
-      },
-      { replace: true },
-    );
+    setSearch(new URLSearchParams(viewHref(q, low, 1).slice(1)), { replace: true });
+  }
+
+  function submitSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const typed = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    setSearch(new URLSearchParams(viewHref(typed, lowOnly, 1).slice(1)));
   }
 
   function remove(part: Part) {
@@ -50,8 +65,11 @@ export function ManageCatalogue({ newHref, editHref, initialNotice = null }: Man
     });
   }
 
-  const all = catalogue.data ?? [];
-  const shown = lowOnly ? all.filter(isLowStock) : all;
+  const shown = catalogue.data?.parts ?? [];
+  const total = catalogue.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / CATALOGUE_PAGE_SIZE));
+  const first = (page - 1) * CATALOGUE_PAGE_SIZE + 1;
+  const counted = lowOnly ? `${total} parts are low on stock` : `${total} parts`;
 
   return (
     <div className="flex flex-col gap-5">
@@ -80,6 +98,26 @@ export function ManageCatalogue({ newHref, editHref, initialNotice = null }: Man
         </Link>
       </div>
 
+      <form role="search" aria-label="Search the catalogue" onSubmit={submitSearch} className="flex gap-2">
+        <label htmlFor={searchId} className="sr-only">
+          Search the catalogue
+        </label>
+        <input
+          // A new address (Back, a cleared search) shows its own text.
+          key={q}
+          id={searchId}
+          name="q"
+          type="search"
+          defaultValue={q}
+          maxLength={80}
+          placeholder="Name, part number or brand"
+          className="min-h-11 w-full max-w-md rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm sm:text-sm"
+        />
+        <button type="submit" className={buttonStyles('secondary', 'md')}>
+          Search
+        </button>
+      </form>
+
       <StatusNotice message={notice} />
       <ErrorNotice message={error} />
 
@@ -89,14 +127,21 @@ export function ManageCatalogue({ newHref, editHref, initialNotice = null }: Man
         <QueryError onRetry={() => void catalogue.refetch()} retrying={catalogue.isFetching} />
       ) : shown.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center text-lg text-slate-700">
-          {lowOnly ? 'No part is low on stock.' : 'The catalogue is empty.'}
+          {q ? `No part matches “${q}”.` : lowOnly ? 'No part is low on stock.' : 'The catalogue is empty.'}
         </p>
       ) : (
         <>
-          <p className="text-sm text-slate-700">
-            {lowOnly ? `${shown.length} of ${all.length} parts are low on stock` : `${all.length} parts`}
+          <p ref={tableTop} tabIndex={-1} className="text-sm text-slate-700 outline-none" aria-live="polite">
+            {lastPage > 1 ? `${counted}; showing ${first}–${first + shown.length - 1}` : counted}
+            {q ? ` matching “${q}”` : ''}
           </p>
           <CatalogueTable parts={shown} editHref={editHref} onDelete={remove} />
+          <PartsPagination
+            hrefFor={(n) => viewHref(q, lowOnly, n)}
+            page={page}
+            lastPage={lastPage}
+            onNavigate={() => tableTop.current?.focus({ preventScroll: false })}
+          />
         </>
       )}
     </div>

@@ -47,6 +47,13 @@ describe('PartCard', () => {
     expect(link.textContent).toBe('Buy Now');
   });
 
+  it("puts the screen's action (the cart's Add to cart) beside Buy Now", () => {
+    renderWithProviders(<PartCard part={part} action={<button type="button">Add to cart</button>} />);
+    const card = screen.getByRole('article');
+    const buttons = within(card).getByRole('link', { name: `Buy Now: ${part.name}` }).parentElement!;
+    expect(within(buttons).getByRole('button', { name: 'Add to cart' })).toBeTruthy();
+  });
+
   it('uses the heading level of the section it sits in', () => {
     renderWithProviders(<PartCard part={part} headingLevel={3} />);
     expect(screen.getByRole('heading', { level: 3, name: part.name })).toBeTruthy();

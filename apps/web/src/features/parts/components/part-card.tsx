@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Vehicle } from '@pitstop/core/fitment';
 import { formatDollars } from '@pitstop/core/money';
@@ -17,6 +18,8 @@ interface PartCardProps {
   priority?: boolean;
   /** The rider's bike: the card then says whether the part fits it. */
   vehicle?: Vehicle | null;
+  /** More actions beside Buy Now (the screen plugs in the cart's "Add to cart"). */
+  action?: ReactNode;
 }
 
 export function partPath(id: string): string {
@@ -25,7 +28,7 @@ export function partPath(id: string): string {
 
 /**
  * One part in a grid: picture, name, seller, whether it fits the rider's bike, price, stock,
- * description, rating and Buy Now.
+ * description, rating, Buy Now and whatever action the screen adds (Add to cart).
  */
 export function PartCard({
   part,
@@ -33,6 +36,7 @@ export function PartCard({
   eager = false,
   priority = false,
   vehicle = null,
+  action = null,
 }: PartCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -61,14 +65,17 @@ export function PartCard({
             <p className="text-2xl font-bold tracking-tight text-slate-900">{formatDollars(part.price)}</p>
             <p className="text-sm text-slate-600">Available: {part.availablequantity}</p>
           </div>
-          {/* Named after the part, so a list of cards is not a list of identical "Buy Now" links. */}
-          <Link
-            to={partPath(part._id)}
-            className={buttonStyles('primary', 'md')}
-            aria-label={`Buy Now: ${part.name}`}
-          >
-            Buy Now
-          </Link>
+          <div className="flex flex-wrap justify-end gap-2">
+            {action}
+            {/* Named after the part, so a list of cards is not a list of identical "Buy Now" links. */}
+            <Link
+              to={partPath(part._id)}
+              className={buttonStyles('primary', 'md')}
+              aria-label={`Buy Now: ${part.name}`}
+            >
+              Buy Now
+            </Link>
+          </div>
         </div>
       </div>
     </article>

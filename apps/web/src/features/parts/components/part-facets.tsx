@@ -1,10 +1,19 @@
-import { startTransition, useId, useOptimistic, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  startTransition,
+  useId,
+  useOptimistic,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { Link } from 'react-router';
 import { BRANDS, CATEGORIES, CATEGORY_LABELS } from '@pitstop/core/catalogue';
 import { shopTexts } from '@pitstop/core/messages';
 import type { PartFacets } from '@pitstop/core/parts';
 import { RATING_STEPS, formatCount, searchTexts, type RatingStep } from '@pitstop/core/search';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { useEarlyInput } from '@/hooks/use-early-input';
 import {
   clearedFilters,
   hasFilters,
@@ -119,6 +128,11 @@ function PriceRange({
     setMin(filters.minPrice?.toString() ?? '');
     setMax(filters.maxPrice?.toString() ?? '');
   }
+  // Amounts typed into the server-rendered boxes before the script ran.
+  const minRef = useRef<HTMLInputElement>(null);
+  const maxRef = useRef<HTMLInputElement>(null);
+  useEarlyInput(minRef, min, setMin);
+  useEarlyInput(maxRef, max, setMax);
 
   function apply() {
     const minPrice = parsePrice(min);
@@ -157,6 +171,7 @@ function PriceRange({
             $
           </span>
           <input
+            ref={key === 'min' ? minRef : maxRef}
             id={`${id}-${key}`}
             type="number"
             inputMode="decimal"

@@ -2,6 +2,7 @@ import { startTransition, useId, useOptimistic, useRef, useState, type ReactNode
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PARTS_WEB_PAGE } from '@pitstop/core/catalogue';
 import type { Vehicle } from '@pitstop/core/fitment';
+import type { Part } from '@pitstop/core/parts';
 import { PART_SORTS, SORT_LABELS, searchTexts, type PartSort } from '@pitstop/core/search';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { QueryError } from '@/components/ui/query-error';
@@ -44,13 +45,15 @@ interface PartsCatalogueProps {
   vehicle?: Vehicle | null;
   /** The search box; the catalogue does without one when none is given. */
   renderSearch?: (props: CatalogueSearchProps) => ReactNode;
+  /** An action for each card beside Buy Now (the route plugs in "Add to cart"). */
+  renderPartAction?: (part: Part) => ReactNode;
 }
 
 /**
  * The /parts search page: search box, bike, facets, sort and numbered pages, all read from and
  * written to the URL. Every change is a new history entry, so Back restores the previous view.
  */
-export function PartsCatalogue({ vehicle = null, renderSearch }: PartsCatalogueProps) {
+export function PartsCatalogue({ vehicle = null, renderSearch, renderPartAction }: PartsCatalogueProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const filters = parsePartFilters(searchParams);
@@ -145,6 +148,7 @@ export function PartsCatalogue({ vehicle = null, renderSearch }: PartsCatalogueP
                 headingLevel={2}
                 eager={index < EAGER_IMAGES}
                 priority={index === 0}
+                action={renderPartAction?.(part)}
               />
             </li>
           ))}
@@ -224,7 +228,12 @@ export function PartsCatalogue({ vehicle = null, renderSearch }: PartsCatalogueP
           </div>
           {body}
           {query.data && parts.length > 0 ? (
-            <PartsPagination filters={filters} page={page} lastPage={lastPage} onNavigate={toResultsTop} />
+            <PartsPagination
+              hrefFor={(n) => partsHref({ ...filters, page: n })}
+              page={page}
+              lastPage={lastPage}
+              onNavigate={toResultsTop}
+            />
           ) : null}
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
+import { partsHref } from '../api/part-filters';
 import { pageItems, PartsPagination } from './parts-pagination';
 
 describe('pageItems', () => {
@@ -21,7 +22,7 @@ describe('PartsPagination', () => {
   it('links every page to its own address, keeping the filters, and marks the current one', () => {
     renderWithProviders(
       <PartsPagination
-        filters={{ brand: 'Honda', sort: 'price_asc', page: 2 }}
+        hrefFor={(n) => partsHref({ brand: 'Honda', sort: 'price_asc', page: n })}
         page={2}
         lastPage={5}
         onNavigate={vi.fn()}
@@ -39,19 +40,23 @@ describe('PartsPagination', () => {
 
   it('has no Previous link on the first page and no Next link on the last', () => {
     const { unmount } = renderWithProviders(
-      <PartsPagination filters={{}} page={1} lastPage={3} onNavigate={vi.fn()} />,
+      <PartsPagination hrefFor={(n) => partsHref({ page: n })} page={1} lastPage={3} onNavigate={vi.fn()} />,
     );
     expect(screen.queryByRole('link', { name: 'Previous' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Next' }).getAttribute('href')).toBe('/parts?page=2');
     unmount();
 
-    renderWithProviders(<PartsPagination filters={{ page: 3 }} page={3} lastPage={3} onNavigate={vi.fn()} />);
+    renderWithProviders(
+      <PartsPagination hrefFor={(n) => partsHref({ page: n })} page={3} lastPage={3} onNavigate={vi.fn()} />,
+    );
     expect(screen.queryByRole('link', { name: 'Next' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Previous' }).getAttribute('href')).toBe('/parts?page=2');
   });
 
   it('shows nothing for a single page', () => {
-    renderWithProviders(<PartsPagination filters={{}} page={1} lastPage={1} onNavigate={vi.fn()} />);
+    renderWithProviders(
+      <PartsPagination hrefFor={(n) => partsHref({ page: n })} page={1} lastPage={1} onNavigate={vi.fn()} />,
+    );
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { searchTexts } from '@pitstop/core/search';
-import { partsHref, type PartFilters } from '../api/part-filters';
 
 export type PageItem = number | 'gap';
 
@@ -22,7 +21,8 @@ export function pageItems(current: number, last: number): PageItem[] {
 }
 
 interface PartsPaginationProps {
-  filters: PartFilters;
+  /** The address of page `n` of this view. */
+  hrefFor: (page: number) => string;
   page: number;
   lastPage: number;
   /** Called as a page link is followed, to bring the top of the results into view. */
@@ -38,9 +38,8 @@ const disabledClass = `${itemClass} border-slate-200 text-slate-400`;
  * Previous, numbered pages and Next, as real links: each page has an address to share or open in
  * a new tab, and Tab plus Enter moves through them.
  */
-export function PartsPagination({ filters, page, lastPage, onNavigate }: PartsPaginationProps) {
+export function PartsPagination({ hrefFor: hrefOf, page, lastPage, onNavigate }: PartsPaginationProps) {
   if (lastPage <= 1) return null;
-  const hrefOf = (n: number) => partsHref({ ...filters, page: n });
 
   return (
     <nav aria-label={searchTexts.pages}>

@@ -28,6 +28,58 @@ const StripePayment = lazy<ComponentType<StripePaymentProps>>(() =>
   ),
 );
 
+/**
+ * What an order of several parts (or a taxed one) is made of: each line, then the subtotal, the
+ * sales tax and the total. An untaxed order of one part shows only the spec's heading and amount.
+ */
+function OrderBreakdown({ info }: { info: PaymentInfo }) {
+  const cell = 'border-b border-slate-200 py-2';
+  return (
+    <table className="w-full border-collapse text-left text-sm text-slate-700">
+      <caption className="sr-only">Order lines</caption>
+      <thead className="sr-only">
+        <tr>
+          <th scope="col">Part</th>
+          <th scope="col">Line total</th>
+        </tr>
+      </thead>
+      <tbody>
+        {info.lines.map((line, index) => (
+          // Lines have no id of their own; their place in the order never changes.
+          <tr key={index}>
+            <th scope="row" className={`${cell} pr-4 font-medium text-slate-900`}>
+              {`${line.name} × ${line.quantity}`}
+            </th>
+            <td className={`${cell} text-right tabular-nums whitespace-nowrap`}>
+              {formatDollars(line.total)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" className="pt-2 pr-4 font-normal">
+            Subtotal
+          </th>
+          <td className="pt-2 text-right tabular-nums">{formatDollars(info.subtotal)}</td>
+        </tr>
+        <tr>
+          <th scope="row" className="pr-4 font-normal">
+            Sales tax
+          </th>
+          <td className="text-right tabular-nums">{formatDollars(info.tax)}</td>
+        </tr>
+        <tr>
+          <th scope="row" className="pr-4 font-normal">
+            Shipping
+          </th>
+          <td className="text-right">Free</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
 function TransactionId({ id }: { id: string }) {
   return (
     <p className="text-sm text-slate-700">
@@ -111,7 +163,11 @@ export function PaymentCheckout({ orderId, onPaid }: PaymentCheckoutProps) {
     return <QueryError onRetry={() => void info.refetch()} retrying={info.isFetching} />;
   }
 
-  const { name, price, quantity } = info.data;
+  const { name, price, quantity, lines, tax } = info.data;
+  const several = lines.length > 1;
+  // An order of several parts is named by its size; the spec's one-part order by its part.
+  const title = several ? `Pay for your order of ${lines.length} parts` : `Pay for ${name}`;
+  const items = several ? lines.reduce((sum, line) => sum + line.quantity, 0) : quantity;
   return (
     <section aria-labelledby={headingId} className={cardClass}>
       <div className="flex flex-col gap-2">
@@ -119,14 +175,15 @@ export function PaymentCheckout({ orderId, onPaid }: PaymentCheckoutProps) {
           id={headingId}
           className="text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl"
         >
-          Pay for {name}
+          {title}
         </h1>
         <p className="text-lg text-slate-700">
           Amount: <span className="font-bold text-slate-900 tabular-nums">{formatDollars(price)}</span>
           <span className="ml-2 text-sm text-slate-600">
-            ({quantity} {quantity === 1 ? 'item' : 'items'})
+            ({items} {items === 1 ? 'item' : 'items'})
           </span>
         </p>
+        {several || tax > 0 ? <OrderBreakdown info={info.data} /> : null}
       </div>
       {/* Always present, so the success is announced when it arrives. */}
       <div role="status" className={completed ? 'flex flex-col gap-3' : 'sr-only'}>

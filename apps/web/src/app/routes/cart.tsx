@@ -1,0 +1,47 @@
+import { useQueries } from '@tanstack/react-query';
+import { cartPageTexts } from '@pitstop/core/cart-texts';
+import { PageContainer, PageHeader } from '@/components/layout/page-container';
+import { CartContents } from '@/features/cart/components/cart-contents';
+import { useLocalCart } from '@/features/cart/stores/local-cart';
+import type { LineStock } from '@/features/cart/utils/cart-quantity';
+import { getPartQueryOptions } from '@/features/parts/api/get-part';
+import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { isApiError } from '@/lib/api-client';
+import { useIsSignedIn } from '@/lib/session';
+
+/**
+ * /cart — the cart (rendered in the browser only: it lives there for a visitor). A visitor's
+ * lines carry the stock seen when they were added, so each part is looked up in the catalogue
+ * (the part page's own query) to warn about a line that no longer fits; the server's cart
+ * answers with current stock already.
+ */
+export function CartRoute() {
+  useDocumentMeta(cartPageTexts.heading, cartPageTexts.metaDescription);
+  const isSignedIn = useIsSignedIn();
+  const local = useLocalCart();
+  const lookups = useQueries({
+    queries: (isSignedIn ? [] : local).map((item) => getPartQueryOptions(item.partId)),
+    combine: (results) =>
+      new Map<string, LineStock>(
+        results.flatMap((result, index): [string, LineStock][] => {
+          const item = local[index];
+          if (!item) return [];
+          if (result.data) {
+            const { availablequantity, minquantity } = result.data;
+            return [[item.partId, { available: availablequantity, minquantity }]];
+          }
+          if (isApiError(result.error) && [400, 404].includes(result.error.status)) {
+            return [[item.partId, { available: 0, minquantity: item.minquantity, gone: true }]];
+          }
+          return [];
+        }),
+      ),
+  });
+
+  return (
+    <PageContainer>
+      <PageHeader title={cartPageTexts.heading} />
+      <CartContents stockOf={(partId) => lookups.get(partId)} />
+    </PageContainer>
+  );
+}

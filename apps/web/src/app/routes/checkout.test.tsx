@@ -1,0 +1,231 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { checkoutTexts } from '@pitstop/core/cart-texts';
+import type { CheckoutResult } from '@pitstop/core/checkout';
+import { cartTexts } from '@pitstop/core/messages';
+import type { OrderAddress } from '@pitstop/core/orders';
+import { ordersKeys } from '@/features/orders/api/orders-query-keys';
+import type { Cart } from '@/lib/cart';
+import { mockApi } from '@/testing/api';
+import { localLine } from '@/testing/cart';
+import { errorTextFor, jsonBodyOf, typeInto } from '@/testing/form';
+import { createPart } from '@/testing/part-factory';
+import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { CheckoutRoute } from './checkout';
+
+const pads = createPart({ name: 'Brake pads', price: 21.99, availablequantity: 10, minquantity: 2 });
+const chain = createPart({ name: 'Chain kit', price: 89.5, availablequantity: 4, minquantity: 1 });
+const ORDER_ID = '10000000-0000-4000-8000-000000000777';
+
+// 3 × $21.99 + 1 × $89.50 = $155.47; 7.25 % of it is $11.27 (11.271…), 4 % is $6.22 (6.2188).
+const CART: Cart = { items: [localLine(pads, 3), localLine(chain, 1)], subtotal: 155.47 };
+const SAVED: OrderAddress = {
+  name: 'Riley Rider',
+  street: '1 Market St',
+  city: 'San Francisco',
+  state: 'CA',
+  zip: '94105',
+  phone: '(415) 555-0100',
+};
+
+type Routes = Parameters<typeof mockApi>[0];
+
+function problem(status: number, detail: string, errors: { field: string; message: string }[] = []) {
+  return new Response(
+    JSON.stringify({
+      type: 'about:blank',
+      title: status === 409 ? 'Conflict' : 'Bad Request',
+      status,
+      detail,
+      errors,
+    }),
+    { status, headers: { 'content-type': 'application/problem+json' } },
+  );
+}
+
+function renderCheckout(routes: Routes = {}, { cart = CART, saved = SAVED as OrderAddress | null } = {}) {
+  window.localStorage.setItem('accessToken', 'rider-key');
+  const api = mockApi({
+    'GET /api/cart': () => jsonResponse(cart),
+    'GET /api/tax-rates': () => jsonResponse({ rates: { CA: 7.25, NY: 4 } }),
+    'GET /api/me/address': () => jsonResponse({ address: saved }),
+    ...routes,
+  });
+  const result = renderWithProviders(<CheckoutRoute />, {
+    route: '/checkout',
+    path: '/checkout',
+    routes: (
+      <>
+        <Route path="/payment/:id" element={<h1>Payment</h1>} />
+        <Route path="/cart" element={<h1>Your cart</h1>} />
+      </>
+    ),
+  });
+  return { api, ...result };
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const summaryValue = (term: string | RegExp) =>
+  screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+const placeOrder = () => screen.getByRole('button', { name: checkoutTexts.placeOrder }) as HTMLButtonElement;
+
+describe('CheckoutRoute', () => {
+  it('lists the cart, offers the saved address, and shows the chosen state’s tax and the total', async () => {
+    renderCheckout();
+
+    const table = await screen.findByRole('table', { name: checkoutTexts.linesHeading });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) =>
+        within(row)
+          .queryAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    expect(within(table).getByRole('rowheader', { name: 'Brake pads' })).toBeTruthy();
+    expect(within(table).getByRole('rowheader', { name: 'Chain kit' })).toBeTruthy();
+    expect(rows.filter((cells) => cells.length > 0)).toEqual([
+      ['3', '$21.99', '$65.97'],
+      ['1', '$89.50', '$89.50'],
+    ]);
+
+    expect(field(checkoutTexts.fullName).value).toBe('Riley Rider');
+    expect(field(checkoutTexts.street).value).toBe('1 Market St');
+    expect(field(checkoutTexts.city).value).toBe('San Francisco');
+    expect((screen.getByLabelText(checkoutTexts.state) as HTMLSelectElement).value).toBe('CA');
+    expect(field(checkoutTexts.zip).value).toBe('94105');
+    expect(field(checkoutTexts.phone).value).toBe('(415) 555-0100');
+
+    expect(summaryValue(checkoutTexts.subtotal)).toBe('$155.47');
+    expect(summaryValue('Sales tax (California, 7.25%)')).toBe('$11.27');
+    expect(summaryValue(checkoutTexts.shipping)).toBe(checkoutTexts.freeShipping);
+    expect(summaryValue(checkoutTexts.total)).toBe('$166.74');
+
+    // Another state, another rate; one without a rate pays none.
+    typeInto(screen.getByLabelText(checkoutTexts.state), 'NY');
+    expect(await screen.findByText('Sales tax (New York, 4%)')).toBeTruthy();
+    expect(summaryValue('Sales tax (New York, 4%)')).toBe('$6.22');
+    expect(summaryValue(checkoutTexts.total)).toBe('$161.69');
+    typeInto(screen.getByLabelText(checkoutTexts.state), 'OR');
+    expect(await screen.findByText('Sales tax (Oregon, 0%)')).toBeTruthy();
+    expect(summaryValue(checkoutTexts.total)).toBe('$155.47');
+  });
+
+  it('starts with an empty address when there is none saved, and asks for a state before showing tax', async () => {
+    renderCheckout({}, { saved: null });
+
+    expect(await screen.findByLabelText(checkoutTexts.fullName)).toBeTruthy();
+    expect(field(checkoutTexts.fullName).value).toBe('');
+    expect((screen.getByLabelText(checkoutTexts.state) as HTMLSelectElement).value).toBe('');
+    expect(summaryValue(checkoutTexts.salesTax)).toBe(checkoutTexts.taxNeedsState);
+    expect(summaryValue(checkoutTexts.total)).toBe('$155.47');
+
+    fireEvent.click(placeOrder());
+    await waitFor(() =>
+      expect(errorTextFor(field(checkoutTexts.fullName))).toBe(cartTexts.addressNameRequired),
+    );
+    expect(errorTextFor(field(checkoutTexts.street))).toBe(cartTexts.streetRequired);
+    expect(errorTextFor(field(checkoutTexts.city))).toBe(cartTexts.cityRequired);
+    expect(errorTextFor(screen.getByLabelText(checkoutTexts.state))).toBe(cartTexts.stateRequired);
+    expect(errorTextFor(field(checkoutTexts.zip))).toBe(cartTexts.zipInvalid);
+    expect(errorTextFor(field(checkoutTexts.phone))).toBe(cartTexts.phoneInvalid);
+  });
+
+  it('refuses Alaska, a bad ZIP and a bad phone in the form, and sends nothing', async () => {
+    const { api } = renderCheckout();
+    const state = await screen.findByLabelText(checkoutTexts.state);
+
+    typeInto(state, 'AK');
+    await waitFor(() => expect(errorTextFor(state)).toBe(cartTexts.stateNotServed('Alaska')));
+    expect(cartTexts.stateNotServed('Alaska')).toBe(
+      "We deliver to the 48 contiguous states and DC only, so we can't ship to Alaska.",
+    );
+    expect(summaryValue(checkoutTexts.salesTax)).toBe(checkoutTexts.taxNeedsState);
+    typeInto(field(checkoutTexts.zip), '9410');
+    typeInto(field(checkoutTexts.phone), '555-0100');
+    fireEvent.click(placeOrder());
+
+    await waitFor(() => expect(errorTextFor(field(checkoutTexts.zip))).toBe(cartTexts.zipInvalid));
+    expect(errorTextFor(field(checkoutTexts.phone))).toBe(cartTexts.phoneInvalid);
+    expect(errorTextFor(state)).toBe(cartTexts.stateNotServed('Alaska'));
+    expect(api.callsTo('POST /api/checkout')).toHaveLength(0);
+  });
+
+  it('places the order by card, refreshes the cart and orders, and opens its payment page', async () => {
+    const result: CheckoutResult = {
+      insertedId: ORDER_ID,
+      subtotal: 155.47,
+      tax: 11.27,
+      total: 166.74,
+      lines: [],
+      address: SAVED,
+    };
+    const { api, queryClient } = renderCheckout({
+      'POST /api/checkout': () => jsonResponse(result, { status: 201 }),
+    });
+    await screen.findByRole('table', { name: checkoutTexts.linesHeading });
+    queryClient.setQueryData(ordersKeys.mine('rider@pitstop.com'), []);
+
+    typeInto(field(checkoutTexts.street), '  2 Mission St ');
+    fireEvent.click(placeOrder());
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe(`/payment/${ORDER_ID}`);
+    const [call] = api.callsTo('POST /api/checkout');
+    expect(jsonBodyOf(call?.init)).toEqual({
+      address: { ...SAVED, street: '2 Mission St' },
+      payment: 'card',
+    });
+    expect(queryClient.getQueryState(ordersKeys.mine('rider@pitstop.com'))?.isInvalidated).toBe(true);
+    // The cart was emptied by the order: it is read again.
+    await waitFor(() => expect(api.callsTo('GET /api/cart').length).toBeGreaterThan(1));
+  });
+
+  it('shows a part that ran short (409) as an alert naming it, with a way back to the cart', async () => {
+    const message = cartTexts.stockShort('Chain kit', 0);
+    renderCheckout({
+      'POST /api/checkout': () => problem(409, message, [{ field: `items.${chain._id}.quantity`, message }]),
+    });
+    await screen.findByRole('table', { name: checkoutTexts.linesHeading });
+
+    fireEvent.click(placeOrder());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Chain kit is sold out. Remove it from your cart to check out.');
+    fireEvent.click(within(alert).getByRole('link', { name: checkoutTexts.backToCart }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your cart' })).toBeTruthy();
+  });
+
+  it('puts the server’s address errors (400) under their fields', async () => {
+    renderCheckout({
+      'POST /api/checkout': () =>
+        problem(400, cartTexts.cityRequired, [{ field: 'address.city', message: cartTexts.cityRequired }]),
+    });
+    await screen.findByRole('table', { name: checkoutTexts.linesHeading });
+
+    fireEvent.click(placeOrder());
+
+    await waitFor(() => expect(errorTextFor(field(checkoutTexts.city))).toBe(cartTexts.cityRequired));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(placeOrder().disabled).toBe(false);
+  });
+
+  it('warns about a line that no longer fits the stock and sends back to the cart', async () => {
+    renderCheckout({}, { cart: { items: [{ ...localLine(chain, 3), available: 2 }], subtotal: 268.5 } });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(checkoutTexts.fixInCart);
+    expect(within(alert).getByRole('link', { name: checkoutTexts.backToCart }).getAttribute('href')).toBe(
+      '/cart',
+    );
+    expect(placeOrder().disabled).toBe(true);
+  });
+
+  it('says an empty cart has nothing to check out, with a way to the parts', async () => {
+    renderCheckout({}, { cart: { items: [], subtotal: 0 } });
+
+    expect(await screen.findByText(checkoutTexts.emptyCart)).toBeTruthy();
+    expect(screen.getByRole('link', { name: checkoutTexts.browseParts }).getAttribute('href')).toBe('/parts');
+    expect(screen.queryByRole('button', { name: checkoutTexts.placeOrder })).toBeNull();
+  });
+});

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CheckoutInput, CheckoutResult } from '@pitstop/core/checkout';
+import { apiPost } from '@/lib/api-client';
+import { cartKeys } from '@/lib/cart';
+import { checkoutKeys } from './checkout-query-keys';
+
+/**
+ * POST /api/checkout: the signed-in customer's cart becomes one unpaid order (201). 400 with
+ * `address.<field>` errors for a bad address; 409 naming a part that ran short.
+ */
+export function placeOrder(input: CheckoutInput): Promise<CheckoutResult> {
+  return apiPost<CheckoutResult>('/checkout', input);
+}
+
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: placeOrder,
+    // The server emptied the cart and kept the address for next time. Not awaited: the screen
+    // moves on to the payment page at once.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+      void queryClient.invalidateQueries({ queryKey: checkoutKeys.savedAddress() });
+    },
+    // A refusal about stock: the cart's lines show what is left now.
+    onError: () => void queryClient.invalidateQueries({ queryKey: cartKeys.all }),
+  });
+}

@@ -1,0 +1,375 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { checkoutTexts } from '@pitstop/core/cart-texts';
+import {
+  DELIVERY_STATES,
+  DeliveryAddressSchema,
+  STATES_NOT_SERVED,
+  isDeliveryState,
+  salesTaxCents,
+  type DeliveryAddress,
+  type DeliveryAddressInput,
+} from '@pitstop/core/checkout';
+import { formatDollars } from '@pitstop/core/money';
+import type { OrderAddress } from '@pitstop/core/orders';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { QueryError } from '@/components/ui/query-error';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { useAppForm } from '@/hooks/use-app-form';
+import { isApiError } from '@/lib/api-client';
+import { getCartQueryOptions, type Cart, type CartItem } from '@/lib/cart';
+import { problemText } from '@/lib/error-text';
+import { useSavedAddress } from '../api/get-saved-address';
+import { useTaxRates } from '../api/get-tax-rates';
+import { usePlaceOrder } from '../api/place-order';
+
+type AddressField = keyof DeliveryAddressInput;
+const ADDRESS_FIELDS: readonly string[] = [
+  'name',
+  'street',
+  'city',
+  'state',
+  'zip',
+  'phone',
+] satisfies AddressField[];
+
+const EMPTY_ADDRESS: DeliveryAddressInput = { name: '', street: '', city: '', state: '', zip: '', phone: '' };
+
+const STATE_OPTIONS = Object.entries(DELIVERY_STATES).sort(([, a], [, b]) => a.localeCompare(b));
+// Listed so a customer there finds their state and is told why, rather than searching in vain.
+const NOT_SERVED_OPTIONS = Object.entries(STATES_NOT_SERVED);
+
+/** Dollars to cents, so sums are exact ($21.99 × 3 is $65.97, not $65.97000000000001). */
+const toCents = (dollars: number) => Math.round(dollars * 100);
+
+function lineTotalCents(item: CartItem): number {
+  return toCents(item.unitPrice) * item.quantity;
+}
+
+/** A line the server would refuse as it stands: more than is left, or under the part's minimum. */
+function doesNotFit(item: CartItem): boolean {
+  return item.quantity > item.available || item.quantity < item.minquantity;
+}
+
+/** An `address.<field>` error from the server, as the form's field name. */
+function addressField(field: string): AddressField | null {
+  const name = field.startsWith('address.') ? field.slice('address.'.length) : '';
+  return ADDRESS_FIELDS.includes(name) ? (name as AddressField) : null;
+}
+
+function LinesTable({ items }: { items: CartItem[] }) {
+  return (
+    <div className="relative max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full border-collapse text-left text-sm">
+        <caption className="sr-only">{checkoutTexts.linesHeading}</caption>
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            <th scope="col" className="border-b border-slate-200 px-4 py-3 font-semibold">
+              {checkoutTexts.part}
+            </th>
+            <th scope="col" className="border-b border-slate-200 px-4 py-3 text-right font-semibold">
+              {checkoutTexts.quantity}
+            </th>
+            <th scope="col" className="border-b border-slate-200 px-4 py-3 text-right font-semibold">
+              {checkoutTexts.unitPrice}
+            </th>
+            <th scope="col" className="border-b border-slate-200 px-4 py-3 text-right font-semibold">
+              {checkoutTexts.lineTotal}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="text-slate-900">
+          {items.map((item) => (
+            <tr key={item.partId} className="last:[&>*]:border-b-0">
+              <th scope="row" className="border-b border-slate-200 px-4 py-3 font-medium">
+                {item.name}
+              </th>
+              <td className="border-b border-slate-200 px-4 py-3 text-right tabular-nums">{item.quantity}</td>
+              <td className="border-b border-slate-200 px-4 py-3 text-right tabular-nums whitespace-nowrap">
+                {formatDollars(item.unitPrice)}
+              </td>
+              <td className="border-b border-slate-200 px-4 py-3 text-right font-semibold tabular-nums whitespace-nowrap">
+                {formatDollars(lineTotalCents(item) / 100)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A refusal about the cart's parts (409, or a line under its minimum): fixed in the cart. */
+function CartProblem({ message }: { message: string }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 px-5 py-4 text-amber-950"
+    >
+      <p className="font-medium">{message}</p>
+      <Link to="/cart" className={buttonStyles('secondary', 'md')}>
+        {checkoutTexts.backToCart}
+      </Link>
+    </div>
+  );
+}
+
+interface CheckoutFormProps {
+  cart: Cart;
+  rates: Record<string, number>;
+  saved: OrderAddress | null;
+  onPlaced: (orderId: string) => void;
+}
+
+function CheckoutForm({ cart, rates, saved, onPlaced }: CheckoutFormProps) {
+  const addressId = useId();
+  const summaryId = useId();
+  const form = useAppForm<DeliveryAddressInput, unknown, DeliveryAddress>({
+    resolver: zodResolver(DeliveryAddressSchema),
+    defaultValues: saved ?? EMPTY_ADDRESS,
+  });
+  const place = usePlaceOrder();
+  const [cartProblem, setCartProblem] = useState<string | null>(null);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const { errors } = form.formState;
+
+  const state = (useWatch({ control: form.control, name: 'state' }) ?? '').toUpperCase();
+  const subtotalCents = cart.items.reduce((sum, item) => sum + lineTotalCents(item), 0);
+  const rate = isDeliveryState(state) ? (rates[state] ?? 0) : null;
+  // The server's own rounding (hundredths of a percent, once per order), so the figures agree.
+  const taxCents = rate === null ? null : salesTaxCents(subtotalCents, Math.round(rate * 100));
+  const stockProblem = cartProblem ?? (cart.items.some(doesNotFit) ? checkoutTexts.fixInCart : null);
+
+  const onSubmit = form.handleSubmit((address) => {
+    setCartProblem(null);
+    setGeneralError(null);
+    place.mutate(
+      { address, payment: 'card' },
+      {
+        onSuccess: (result) => onPlaced(result.insertedId),
+        onError: (error) => {
+          if (!isApiError(error)) return setGeneralError(checkoutTexts.placeFailed);
+          const onFields = error.errors.flatMap(({ field, message }) => {
+            const name = addressField(field);
+            return name ? [{ name, message }] : [];
+          });
+          onFields.forEach(({ name, message }, index) => {
+            form.setError(name, { message }, { shouldFocus: index === 0 });
+          });
+          if (error.status === 409 || error.errors.some(({ field }) => field.startsWith('items.'))) {
+            setCartProblem(error.message);
+          } else if (onFields.length === 0) {
+            setGeneralError(problemText(error, checkoutTexts.placeFailed));
+          }
+        },
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-6">
+      {stockProblem ? <CartProblem message={stockProblem} /> : null}
+      <div className="grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
+        <div className="flex flex-col gap-8">
+          <section aria-label={checkoutTexts.linesHeading} className="flex flex-col gap-3">
+            <h2 className="text-xl font-bold text-slate-900">{checkoutTexts.linesHeading}</h2>
+            <LinesTable items={cart.items} />
+          </section>
+          <fieldset
+            aria-labelledby={addressId}
+            className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+          >
+            <div className="flex flex-col gap-1">
+              <h2 id={addressId} className="text-xl font-bold text-slate-900">
+                {checkoutTexts.addressHeading}
+              </h2>
+              <p className="text-sm text-slate-600">{checkoutTexts.addressLead}</p>
+            </div>
+            <TextField
+              label={checkoutTexts.fullName}
+              error={errors.name?.message}
+              {...form.register('name')}
+              type="text"
+              autoComplete="shipping name"
+            />
+            <TextField
+              label={checkoutTexts.street}
+              error={errors.street?.message}
+              {...form.register('street')}
+              type="text"
+              autoComplete="shipping street-address"
+            />
+            <div className="grid gap-5 sm:grid-cols-[1fr_14rem_9rem]">
+              <TextField
+                label={checkoutTexts.city}
+                error={errors.city?.message}
+                {...form.register('city')}
+                type="text"
+                autoComplete="shipping address-level2"
+              />
+              <FormField label={checkoutTexts.state} error={errors.state?.message}>
+                {(control) => (
+                  <select
+                    {...control}
+                    {...form.register('state', {
+                      // Alaska and the like are refused as soon as they are chosen, and the tax
+                      // beside follows the choice.
+                      onChange: () => void form.trigger('state'),
+                    })}
+                    defaultValue={form.formState.defaultValues?.state ?? ''}
+                    autoComplete="shipping address-level1"
+                    className={inputClass}
+                  >
+                    <option value="">{checkoutTexts.chooseState}</option>
+                    {STATE_OPTIONS.map(([code, name]) => (
+                      <option key={code} value={code}>
+                        {name}
+                      </option>
+                    ))}
+                    <optgroup label={checkoutTexts.statesNotServed}>
+                      {NOT_SERVED_OPTIONS.map(([code, name]) => (
+                        <option key={code} value={code}>
+                          {name.replace(/^the /, 'The ')}
+                        </option>
+                      ))}
+                    </optgroup>
+                  </select>
+                )}
+              </FormField>
+              <TextField
+                label={checkoutTexts.zip}
+                error={errors.zip?.message}
+                {...form.register('zip')}
+                type="text"
+                inputMode="numeric"
+                autoComplete="shipping postal-code"
+              />
+            </div>
+            <TextField
+              label={checkoutTexts.phone}
+              hint={checkoutTexts.phoneHint}
+              error={errors.phone?.message}
+              {...form.register('phone')}
+              type="tel"
+              inputMode="tel"
+              autoComplete="shipping tel"
+            />
+          </fieldset>
+        </div>
+
+        <section
+          aria-labelledby={summaryId}
+          className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:sticky lg:top-24"
+        >
+          <h2 id={summaryId} className="text-xl font-bold text-slate-900">
+            {checkoutTexts.summaryHeading}
+          </h2>
+          <dl className="flex flex-col gap-2 text-slate-700">
+            <div className="flex justify-between gap-4">
+              <dt>{checkoutTexts.subtotal}</dt>
+              <dd className="tabular-nums">{formatDollars(subtotalCents / 100)}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt>
+                {rate === null
+                  ? checkoutTexts.salesTax
+                  : checkoutTexts.salesTaxFor(DELIVERY_STATES[state as keyof typeof DELIVERY_STATES], rate)}
+              </dt>
+              <dd className="tabular-nums">
+                {taxCents === null ? checkoutTexts.taxNeedsState : formatDollars(taxCents / 100)}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt>{checkoutTexts.shipping}</dt>
+              <dd>{checkoutTexts.freeShipping}</dd>
+            </div>
+            <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-lg font-bold text-slate-900">
+              <dt>{checkoutTexts.total}</dt>
+              <dd className="tabular-nums">{formatDollars((subtotalCents + (taxCents ?? 0)) / 100)}</dd>
+            </div>
+          </dl>
+          {generalError ? (
+            <p role="alert" className="font-medium text-red-700">
+              {generalError}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            className={buttonStyles('primary', 'lg', 'w-full')}
+            disabled={place.isPending || stockProblem !== null}
+          >
+            {place.isPending ? checkoutTexts.placing : checkoutTexts.placeOrder}
+          </button>
+          <p className="text-sm text-slate-600">{checkoutTexts.payNext}</p>
+        </section>
+      </div>
+    </form>
+  );
+}
+
+interface CheckoutProps {
+  /** Called with the new order's id once the server has placed it (201). */
+  onPlaced: (orderId: string) => void;
+}
+
+/**
+ * The checkout (issue #10): the cart's lines, the delivery address (offered from the last
+ * checkout), the subtotal, the chosen state's sales tax, free shipping and the total; Place order
+ * makes one unpaid order of the whole cart, paid by card on the next page.
+ */
+export function Checkout({ onPlaced }: CheckoutProps) {
+  const cart = useQuery(getCartQueryOptions());
+  const rates = useTaxRates();
+  const saved = useSavedAddress();
+  const [placed, setPlaced] = useState(false);
+
+  // The cart is emptied by the order: say where the customer is going, not that it is empty.
+  if (placed) {
+    return (
+      <p role="status" className="text-lg font-semibold text-green-800">
+        {checkoutTexts.placed}
+      </p>
+    );
+  }
+  if (cart.isError || rates.isError) {
+    return (
+      <QueryError
+        onRetry={() => {
+          if (cart.isError) void cart.refetch();
+          if (rates.isError) void rates.refetch();
+        }}
+        retrying={cart.isFetching || rates.isFetching}
+      />
+    );
+  }
+  // A saved address that cannot be read only means typing it again.
+  if (cart.isPending || rates.isPending || saved.isPending) {
+    return <Spinner label={checkoutTexts.loading} className="justify-start py-6" />;
+  }
+  if (cart.data.items.length === 0) {
+    return (
+      <div className="flex flex-col items-start gap-4 rounded-2xl border border-slate-200 bg-white p-8">
+        <p className="text-xl font-semibold text-slate-900">{checkoutTexts.emptyCart}</p>
+        <Link to="/parts" className={buttonStyles('primary', 'lg')}>
+          {checkoutTexts.browseParts}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <CheckoutForm
+      cart={cart.data}
+      rates={rates.data.rates}
+      saved={saved.data?.address ?? null}
+      onPlaced={(orderId) => {
+        setPlaced(true);
+        onPlaced(orderId);
+      }}
+    />
+  );
+}

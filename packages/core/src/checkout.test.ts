@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { DELIVERY_STATES, DeliveryAddressSchema, salesTaxCents, usPhoneValid } from './checkout.js';
+
+describe('delivery area', () => {
+  it('is the 48 contiguous states and DC', () => {
+    expect(Object.keys(DELIVERY_STATES)).toHaveLength(49);
+    for (const outside of ['AK', 'HI', 'PR', 'GU', 'VI', 'AS', 'MP']) {
+      expect(Object.keys(DELIVERY_STATES)).not.toContain(outside);
+    }
+  });
+
+  it('normalises the state code to capitals', () => {
+    const parsed = DeliveryAddressSchema.parse({
+      name: 'A',
+      street: '1 Main St',
+      city: 'Reno',
+      state: ' nv ',
+      zip: '89501',
+      phone: '775-555-0100',
+    });
+    expect(parsed.state).toBe('NV');
+  });
+});
+
+describe('usPhoneValid', () => {
+  it.each(['(415) 555-0134', '415.555.0134', '+1 415 555 0134', '14155550134'])('accepts %s', (phone) => {
+    expect(usPhoneValid(phone)).toBe(true);
+  });
+  it.each(['555-0134', '015 555 0134', '+44 20 7946 0958', '415-555-0134 ext 2', ''])(
+    'refuses %s',
+    (phone) => {
+      expect(usPhoneValid(phone)).toBe(false);
+    },
+  );
+});
+
+describe('salesTaxCents', () => {
+  it('rounds once per order, half up, in whole cents', () => {
+    expect(salesTaxCents(10547, 725)).toBe(765);
+    expect(salesTaxCents(10000, 0)).toBe(0);
+    expect(salesTaxCents(50, 1000)).toBe(5);
+    // 0.5 cent rounds up.
+    expect(salesTaxCents(125, 40)).toBe(1);
+    expect(salesTaxCents(1999, 625)).toBe(125);
+  });
+});
