@@ -71,6 +71,16 @@ export function useBrowser(): BrowserFixture {
         errors.push(msg.text());
       });
       page.on('pageerror', (err) => errors.push(err.message));
+      // Public pages arrive rendered by the server and come alive a moment later: act once they
+      // have, as a settled visitor would. Tests of that moment pass waitUntil 'commit'.
+      const goto = page.goto.bind(page);
+      page.goto = async (url, gotoOptions) => {
+        const response = await goto(url, gotoOptions);
+        if (gotoOptions?.waitUntil !== 'commit') {
+          await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+        }
+        return response;
+      };
       return page;
     },
   };

@@ -8,7 +8,7 @@ import { clearCart, readCart, removeCartItem, setCartItem } from './service.js';
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const problems = { 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
   const common = { tags: ['cart'], security: [{ bearer: [] }] };
-  app.addHook('preHandler', requireUser(app));
+  app.addHook('preValidation', requireUser(app));
 
   app.get(
     '/cart',

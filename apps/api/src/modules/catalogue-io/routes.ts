@@ -44,7 +44,7 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parts/import',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         tags: ['parts'],
         summary: 'Import parts from CSV (admins)',
@@ -111,7 +111,7 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/parts/export.csv',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         tags: ['parts'],
         summary: 'Download the catalogue as CSV (admins)',

@@ -17,7 +17,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkout',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['checkout'],
         summary:
@@ -57,7 +57,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/address',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['checkout'],
         summary: 'The delivery address of my last checkout (null before the first)',

@@ -8,7 +8,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard',
     {
-      preHandler: requireUser(app),
+      preValidation: requireUser(app),
       schema: {
         tags: ['dashboard'],
         summary: 'Your order summary; for admins also order counts, low stock and this month’s revenue',

@@ -8,7 +8,7 @@ import { activateInGarage, addToGarage, listGarage, removeFromGarage } from './s
 export const garageRoutes: FastifyPluginAsyncZod = async (app) => {
   const problems = { 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
   const common = { tags: ['garage'], security: [{ bearer: [] }] };
-  app.addHook('preHandler', requireUser(app));
+  app.addHook('preValidation', requireUser(app));
 
   app.get(
     '/garage',

@@ -31,7 +31,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['orders'],
         summary: 'Place an order (stock is reserved at once)',
@@ -64,7 +64,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order',
     {
-      preHandler: requireAdmin(app),
+      preValidation: requireAdmin(app),
       schema: {
         tags: ['orders'],
         summary: 'Every order (admins): filter by status, search by email, paged; total in X-Total-Count',
@@ -83,7 +83,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/order/:id/status',
     {
-      preHandler: requireAdmin(app),
+      preValidation: requireAdmin(app),
       schema: {
         tags: ['orders'],
         summary: 'Mark a paid order shipped (the customer is mailed), or a shipped one delivered',
@@ -112,7 +112,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order/:email',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['orders'],
         summary: 'A customer’s orders (your own, or anyone’s for admins)',
@@ -127,7 +127,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/:id/cancel',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['orders'],
         summary:
@@ -147,7 +147,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/order/:id',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['orders'],
         summary: 'Delete an order: your own while unpaid, or any as an admin (its stock comes back)',

@@ -179,7 +179,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parts',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         tags: ['parts'],
         summary: 'Add a part (admins)',
@@ -199,7 +199,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/parts/:id',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         tags: ['parts'],
         summary: 'Edit a part (admins)',
@@ -220,7 +220,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/parts/:id',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         tags: ['parts'],
         summary: 'Delete a part (admins); orders keep their copy of it',

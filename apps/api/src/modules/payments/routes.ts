@@ -46,7 +46,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (app
   app.get(
     '/payment/:id',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['payments'],
         summary: 'What to pay for an order (its owner only)',
@@ -62,7 +62,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (app
   app.post(
     '/create-payment-intent',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['payments'],
         summary: 'Start paying an order; the amount always comes from the order',
@@ -77,7 +77,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (app
   app.patch(
     '/payment/:id',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['payments'],
         summary: 'Record a payment: the order turns paid only if the provider confirms the transaction',
@@ -95,7 +95,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (app
     app.post(
       '/payments/sandbox/confirm',
       {
-        preHandler: signedIn,
+        preValidation: signedIn,
         schema: {
           tags: ['payments'],
           summary: 'Test mode: pay with one of Stripe’s public test card numbers (never stored or logged)',

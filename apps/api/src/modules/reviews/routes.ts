@@ -13,7 +13,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reviews',
     {
-      preHandler: requireUser(app),
+      preValidation: requireUser(app),
       schema: {
         tags: ['reviews'],
         summary: 'Review a part you ordered (photo uploaded first)',

@@ -29,7 +29,7 @@ export const uploadsRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/uploads',
     {
-      preHandler: requireUser(app),
+      preValidation: requireUser(app),
       schema: {
         tags: ['uploads'],
         summary: 'Upload a picture (multipart field "image": PNG, JPEG or WebP, at most 5 MB)',

@@ -58,7 +58,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['accounts'],
         summary: 'The signed-in user',
@@ -72,7 +72,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/:email',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['accounts'],
         summary: 'Exchange a session for the access key (the signed-in owner of the email only)',
@@ -88,7 +88,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/:email',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['accounts'],
         summary: 'Whether the user with this email is an admin (yourself, or anyone for admins)',
@@ -103,7 +103,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/userInfo',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags: ['accounts'],
         summary: 'Save your profile: name, occupation and an uploaded photo',
@@ -127,7 +127,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         tags: ['admin'],
         summary: 'Every user (admins)',
@@ -141,7 +141,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/admin/:email',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         tags: ['admin'],
         summary: 'Make a user an admin',
@@ -156,7 +156,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/user/:id',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         tags: ['admin'],
         summary: 'Delete a user (not yourself, not the last admin); their orders stay',
@@ -171,7 +171,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         tags: ['admin'],
         summary: 'Add a user; they are mailed a link to set their password',

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react';
 import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@pitstop/core/messages';
+import { messages, orderTexts } from '@pitstop/core/messages';
 import type { PaymentInfo } from '@pitstop/core/payments';
 import { ordersKeys } from '@/features/orders/api/orders-query-keys';
 import { paymentsKeys } from '@/features/payments/api/payments-query-keys';
@@ -302,6 +302,24 @@ describe('PaymentRoute', () => {
     expect(await screen.findByText('Paid')).toBeTruthy();
     expect(screen.getByText(TRANSACTION)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to My Orders' }).getAttribute('href')).toBe('/order');
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(api.callsTo(INTENT)).toHaveLength(0);
+  });
+
+  it('says until when the parts are held', async () => {
+    const deadline = new Date(Date.UTC(2026, 10, 23, 15, 4));
+    renderPayment({}, paymentInfo({ status: 'unpaid', expiresAt: deadline.toISOString() }));
+    const clock = deadline.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+    expect(
+      await screen.findByText(
+        `We hold these parts for you until ${clock}. Pay before then, or they go back on sale.`,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('offers no payment for a cancelled order, and says why', async () => {
+    const { api } = renderPayment({}, paymentInfo({ status: 'cancelled', expiresAt: null }));
+    expect((await screen.findByRole('alert')).textContent).toBe(orderTexts.cancelled);
     expect(screen.queryByLabelText('Card number')).toBeNull();
     expect(api.callsTo(INTENT)).toHaveLength(0);
   });

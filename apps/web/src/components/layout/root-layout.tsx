@@ -27,6 +27,18 @@ export function AppShell({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Marks the document once the screen inside the boundary has come alive (rendered in the
+ * browser, or hydrated from the server's HTML): `<html data-hydrated>`. Browser tests wait for
+ * it before acting as a settled visitor would; the slow path has tests of its own.
+ */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 /** A new page starts at the top; a change of only the query string (filters) keeps the scroll. */
 function useScrollToTopOnNavigate(pathname: string) {
   useEffect(() => {
@@ -44,6 +56,7 @@ export function RootLayout() {
       <RouteErrorBoundary key={pathname}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
+          <HydrationMark />
         </Suspense>
       </RouteErrorBoundary>
     </AppShell>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { cartUiTexts } from '@pitstop/core/messages';
 import type { Part } from '@pitstop/core/parts';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { useHydrated } from '@/hooks/use-hydrated';
 import type { AddablePart } from '../types';
 
 export function isSoldOut(part: Pick<Part, 'availablequantity' | 'minquantity'>): boolean {
@@ -55,6 +56,7 @@ export function AddToCartStatus({ said }: { said: Said }) {
  * cart one more, never past the stock. Named after the part, like the card's Buy Now.
  */
 export function AddToCartButton({ part }: { part: AddablePart }) {
+  const hydrated = useHydrated();
   const { pending, said, add } = useAddToCart(part);
   const soldOut = isSoldOut(part);
   return (
@@ -63,7 +65,7 @@ export function AddToCartButton({ part }: { part: AddablePart }) {
         type="button"
         className={buttonStyles('secondary', 'md')}
         aria-label={soldOut ? undefined : cartUiTexts.addToCartLabel(part.name)}
-        disabled={soldOut || pending}
+        disabled={soldOut || pending || !hydrated}
         onClick={() => void add()}
       >
         {soldOut ? cartUiTexts.soldOut : pending ? cartUiTexts.adding : cartUiTexts.addToCart}

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { cartPageTexts } from '@pitstop/core/cart-texts';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { inputClass } from '@/components/ui/form-field';
 import { cartQuantityProblem } from '../utils/cart-quantity';
 import type { AddablePart } from '../types';
@@ -12,6 +13,7 @@ import { AddToCartStatus, isSoldOut, useAddToCart } from './add-to-cart-button';
  * browser's cart, so the first render in the browser is the same.
  */
 export function AddToCartForm({ part }: { part: AddablePart }) {
+  const hydrated = useHydrated();
   const id = useId();
   const [value, setValue] = useState(String(part.minquantity));
   const [problem, setProblem] = useState<string | null>(null);
@@ -59,7 +61,11 @@ export function AddToCartForm({ part }: { part: AddablePart }) {
           className={inputClass}
         />
       </div>
-      <button type="submit" className={buttonStyles('primary', 'lg')} disabled={soldOut || pending}>
+      <button
+        type="submit"
+        className={buttonStyles('primary', 'lg')}
+        disabled={soldOut || pending || !hydrated}
+      >
         {soldOut ? cartPageTexts.soldOut : pending ? cartPageTexts.adding : cartPageTexts.addToCart}
       </button>
       {problem ? (

@@ -1,4 +1,4 @@
-import { messages } from '@pitstop/core/messages';
+import { messages, orderTexts } from '@pitstop/core/messages';
 import { formatDollars } from '@pitstop/core/money';
 import type { PaymentInfo } from '@pitstop/core/payments';
 import { lazy, Suspense, useId, useState, type ComponentType } from 'react';
@@ -110,7 +110,22 @@ interface PaymentBodyProps {
   onPaid: (transactionId: string) => void;
 }
 
+/** "3:42 PM" in the customer's own time zone, for the reservation's deadline. */
+function clockTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+}
+
 function PaymentBody({ info, onPaid }: PaymentBodyProps) {
+  if (info.status === 'cancelled') {
+    return (
+      <div className="flex flex-col gap-3">
+        <p role="alert" className="text-lg text-red-800">
+          {orderTexts.cancelled}
+        </p>
+        <MyOrdersLink>Go to My Orders</MyOrdersLink>
+      </div>
+    );
+  }
   if (info.paid) {
     return (
       <div className="flex flex-col gap-3">
@@ -184,6 +199,11 @@ export function PaymentCheckout({ orderId, onPaid }: PaymentCheckoutProps) {
           </span>
         </p>
         {several || tax > 0 ? <OrderBreakdown info={info.data} /> : null}
+        {info.data.expiresAt && !info.data.paid && !completed ? (
+          <p className="text-sm text-slate-700">
+            {`We hold these parts for you until ${clockTime(info.data.expiresAt)}. Pay before then, or they go back on sale.`}
+          </p>
+        ) : null}
       </div>
       {/* Always present, so the success is announced when it arrives. */}
       <div role="status" className={completed ? 'flex flex-col gap-3' : 'sr-only'}>
