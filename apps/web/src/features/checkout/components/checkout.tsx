@@ -69,16 +69,16 @@ function LinesTable({ items }: { items: CartItem[] }) {
         <caption className="sr-only">{checkoutTexts.linesHeading}</caption>
         <thead className="bg-slate-50 text-slate-700">
           <tr>
-            <th scope="col" className="border-b border-slate-200 px-4 py-3 font-semibold">
+            <th scope="col" className="border-b border-slate-200 px-2 py-3 sm:px-4 font-semibold">
               {checkoutTexts.part}
             </th>
-            <th scope="col" className="border-b border-slate-200 px-4 py-3 text-right font-semibold">
+            <th scope="col" className="border-b border-slate-200 px-2 py-3 sm:px-4 text-right font-semibold">
               {checkoutTexts.quantity}
             </th>
-            <th scope="col" className="border-b border-slate-200 px-4 py-3 text-right font-semibold">
+            <th scope="col" className="border-b border-slate-200 px-2 py-3 sm:px-4 text-right font-semibold">
               {checkoutTexts.unitPrice}
             </th>
-            <th scope="col" className="border-b border-slate-200 px-4 py-3 text-right font-semibold">
+            <th scope="col" className="border-b border-slate-200 px-2 py-3 sm:px-4 text-right font-semibold">
               {checkoutTexts.lineTotal}
             </th>
           </tr>
@@ -86,14 +86,16 @@ function LinesTable({ items }: { items: CartItem[] }) {
         <tbody className="text-slate-900">
           {items.map((item) => (
             <tr key={item.partId} className="last:[&>*]:border-b-0">
-              <th scope="row" className="border-b border-slate-200 px-4 py-3 font-medium">
+              <th scope="row" className="border-b border-slate-200 px-2 py-3 sm:px-4 font-medium">
                 {item.name}
               </th>
-              <td className="border-b border-slate-200 px-4 py-3 text-right tabular-nums">{item.quantity}</td>
-              <td className="border-b border-slate-200 px-4 py-3 text-right tabular-nums whitespace-nowrap">
+              <td className="border-b border-slate-200 px-2 py-3 sm:px-4 text-right tabular-nums">
+                {item.quantity}
+              </td>
+              <td className="border-b border-slate-200 px-2 py-3 sm:px-4 text-right tabular-nums whitespace-nowrap">
                 {formatDollars(item.unitPrice)}
               </td>
-              <td className="border-b border-slate-200 px-4 py-3 text-right font-semibold tabular-nums whitespace-nowrap">
+              <td className="border-b border-slate-200 px-2 py-3 sm:px-4 text-right font-semibold tabular-nums whitespace-nowrap">
                 {formatDollars(lineTotalCents(item) / 100)}
               </td>
             </tr>
