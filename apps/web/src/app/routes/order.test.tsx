@@ -113,6 +113,24 @@ describe('OrderRoute (My Orders)', () => {
     ).toBe(`/addreview?order=${noPart._id}`);
   });
 
+  it('says until when an unpaid order is held, and names an order cancelled for not being paid', async () => {
+    const deadline = new Date(Date.UTC(2026, 10, 23, 15, 4));
+    const held = createOrder({ parts: 'Yamaha FZ Brake Pads', expiresAt: deadline.toISOString() });
+    const lapsed = createOrder({
+      parts: 'Honda Shine Headlight',
+      status: 'cancelled',
+      cancelReason: 'expired',
+      expiresAt: null,
+    });
+    renderOrders({ [LIST]: () => jsonResponse([held, lapsed]) });
+
+    const clock = deadline.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+    await waitFor(() => expect(rowOf('Yamaha FZ Brake Pads')).not.toBeNull());
+    expect(within(rowOf('Yamaha FZ Brake Pads')!).getByText(`Pay by ${clock}`)).toBeTruthy();
+    expect(within(rowOf('Honda Shine Headlight')!).getByText('Cancelled: not paid in time')).toBeTruthy();
+    expect(within(rowOf('Honda Shine Headlight')!).queryByRole('link', { name: /Make Payment/ })).toBeNull();
+  });
+
   it('lists every line of an order of several parts, counts all its items, and offers a review of each', async () => {
     const order = createMultiLineOrder(
       [

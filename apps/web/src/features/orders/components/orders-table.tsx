@@ -39,17 +39,30 @@ function ReviewLinks({ order }: { order: Order }) {
   );
 }
 
+/** "3:04 PM" in the customer's own time zone. */
+function clockTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+}
+
 function PaymentStatus({ order }: { order: Order }) {
   if (order.status === 'unpaid') {
     return (
-      <Link
-        to={`/payment/${encodeURIComponent(order._id)}`}
-        aria-label={`Make Payment for order of ${orderPartsLabel(order)}`}
-        className={buttonStyles('primary', 'sm', 'whitespace-nowrap')}
-      >
-        Make Payment
-      </Link>
+      <div className="flex flex-col items-start gap-1">
+        <Link
+          to={`/payment/${encodeURIComponent(order._id)}`}
+          aria-label={`Make Payment for order of ${orderPartsLabel(order)}`}
+          className={buttonStyles('primary', 'sm', 'whitespace-nowrap')}
+        >
+          Make Payment
+        </Link>
+        {order.expiresAt ? (
+          <span className="text-xs text-slate-600">Pay by {clockTime(order.expiresAt)}</span>
+        ) : null}
+      </div>
     );
+  }
+  if (order.status === 'cancelled' && order.cancelReason === 'expired') {
+    return <span className="text-slate-600">Cancelled: not paid in time</span>;
   }
   if (!order.paid) return <span className="text-slate-600">{STATUS_LABELS[order.status]}</span>;
   return (
