@@ -35,8 +35,6 @@ export interface ServerRenderer {
 // their answers (a part's reviews), the last renders with everything.
 const MAX_PASSES = 4;
 
-const OUT_OF_LINE_BOUNDARY = '<template id="B:';
-
 const clientOnlyRoutes = CLIENT_ONLY_PATHS.map((path) => ({ path }));
 
 function isEnabled(query: Query): boolean {
@@ -114,10 +112,7 @@ export function createServerRenderer(
       let pass = await renderPass(url, origin, queryClient);
       for (let i = 1; i < MAX_PASSES; i++) {
         const pending = unfetched(queryClient, tried);
-        // A boundary that waited for code (a screen's first lazy load in this process) is sent
-        // out of line with an inline script to move it in, which the CSP blocks; the code has
-        // arrived by now, so the next pass renders it in place.
-        if (pending.length === 0 && !pass.html.includes(OUT_OF_LINE_BOUNDARY)) break;
+        if (pending.length === 0) break;
         await Promise.all(
           pending.map((query) => {
             tried.add(query.queryHash);

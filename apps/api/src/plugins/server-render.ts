@@ -29,6 +29,14 @@ function chunkFiles(manifest: Manifest, key: string, into: Set<string>): Set<str
   return into;
 }
 
+/** The built web app as page rendering needs it: the page template and the chunk map. */
+export interface WebBuild {
+  template: string;
+  manifest: Manifest;
+  /** Files the entry loads on every page (index.html preloads them already). */
+  entryFiles: ReadonlySet<string>;
+}
+
 /**
  * `<link rel="modulepreload">` for the chunks of the screens a page rendered, beyond what the
  * entry already loads: without them the browser learns of a screen's chunk only after the entry
@@ -36,34 +44,41 @@ function chunkFiles(manifest: Manifest, key: string, into: Set<string>): Set<str
  * on a slow phone connection a dozen shared chunks fetched at once would hold up the stylesheet
  * and with it the first paint; the chunks they import follow when they are parsed.
  */
-export function modulePreloads(manifest: Manifest, modules: readonly string[]): string {
-  const entryFiles = new Set<string>();
-  for (const [key, chunk] of Object.entries(manifest))
-    if (chunk.isEntry) chunkFiles(manifest, key, entryFiles);
+export function modulePreloads(build: WebBuild, modules: readonly string[]): string {
   const files = new Set<string>();
   for (const source of modules) {
-    const file = manifest[source]?.file;
-    if (file && !entryFiles.has(file)) files.add(file);
+    const file = build.manifest[source]?.file;
+    if (file && !build.entryFiles.has(file)) files.add(file);
   }
   return [...files]
     .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}" />`)
     .join('\n    ');
 }
 
-/** The web build's manifest, read again only when a rebuild replaced it. */
-export function manifestReader(webDist: string): () => Promise<Manifest> {
-  const file = path.join(webDist, '.vite', 'manifest.json');
-  let cached: { mtimeMs: number; manifest: Manifest } | undefined;
+/**
+ * The template, manifest and entry chunks of the web build, read again only when a rebuild
+ * replaced index.html (one stat per page instead of two reads and a walk of the manifest).
+ */
+export function webBuildReader(webDist: string): () => Promise<WebBuild> {
+  const indexFile = path.join(webDist, 'index.html');
+  const manifestFile = path.join(webDist, '.vite', 'manifest.json');
+  let cached: { mtimeMs: number; build: WebBuild } | undefined;
   return async () => {
+    const { mtimeMs } = await fs.promises.stat(indexFile);
+    if (cached?.mtimeMs === mtimeMs) return cached.build;
+    const template = await fs.promises.readFile(indexFile, 'utf8');
+    let manifest: Manifest = {};
     try {
-      const { mtimeMs } = await fs.promises.stat(file);
-      if (cached?.mtimeMs !== mtimeMs) {
-        cached = { mtimeMs, manifest: JSON.parse(await fs.promises.readFile(file, 'utf8')) as Manifest };
-      }
-      return cached.manifest;
+      manifest = JSON.parse(await fs.promises.readFile(manifestFile, 'utf8')) as Manifest;
     } catch {
-      return {};
+      // A build without a manifest still renders; its pages just preload nothing extra.
     }
+    const entryFiles = new Set<string>();
+    for (const [key, chunk] of Object.entries(manifest)) {
+      if (chunk.isEntry) chunkFiles(manifest, key, entryFiles);
+    }
+    cached = { mtimeMs, build: { template, manifest, entryFiles } };
+    return cached.build;
   };
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problem } from '../lib/errors.js';
-import { composePage, loadServerRenderer, manifestReader, modulePreloads } from './server-render.js';
+import { composePage, loadServerRenderer, modulePreloads, webBuildReader } from './server-render.js';
 
 const ONE_YEAR = 31_536_000;
 
@@ -17,15 +17,15 @@ export async function registerWeb(app: FastifyInstance, webDist: string, origin:
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   const render = hasWeb ? await loadServerRenderer(app, webDist, origin) : null;
-  const readManifest = manifestReader(webDist);
+  const readBuild = webBuildReader(webDist);
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     reply.header('cache-control', 'no-cache');
     const page = render ? await render(request.url) : null;
     if (!page) return reply.sendFile('index.html');
-    // Read per request, like the static files, so a rebuilt web app's asset names are used.
-    const [template, manifest] = await Promise.all([fs.promises.readFile(indexFile, 'utf8'), readManifest()]);
-    const html = composePage(template, page, modulePreloads(manifest, page.modules));
+    // Checked per request, like the static files, so a rebuilt web app's asset names are used.
+    const build = await readBuild();
+    const html = composePage(build.template, page, modulePreloads(build, page.modules));
     return reply.code(page.status).type('text/html; charset=utf-8').send(html);
   }
   if (hasWeb) {
