@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VehicleMakesQuerySchema, VehicleModelSchema, VehicleModelsQuerySchema } from '@pitstop/core/fitment';
 import { ProblemSchema } from '@pitstop/core/problem';
-import type { CachedResponse } from '../../lib/response-cache.js';
+import { jsonResponse, sendCached } from '../../lib/response-cache.js';
 import { vehicleMakeList, vehicleModelList, vehicleYearList } from './service.js';
 
 /**
@@ -11,13 +11,11 @@ import { vehicleMakeList, vehicleModelList, vehicleYearList } from './service.js
  * catalogue cache, which every catalogue write clears.
  */
 export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cached = async (request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) => {
-    const hit = await app.catalogueCache.getOrCompute(request.url, async (): Promise<CachedResponse> => ({
-      body: Buffer.from(JSON.stringify(await compute())),
-      headers: {},
-    }));
-    return reply.type('application/json; charset=utf-8').send(hit.body);
-  };
+  const cached = async (request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) =>
+    sendCached(
+      reply,
+      await app.catalogueCache.getOrCompute(request.url, async () => jsonResponse(await compute())),
+    );
 
   app.get(
     '/vehicles/years',

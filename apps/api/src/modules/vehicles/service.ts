@@ -78,16 +78,21 @@ export async function suggestVehicles(
  * new models are added, existing rows left as they are.
  */
 export async function syncVehicleList(db: Db): Promise<number> {
-  const rows = vehicleYears();
-  // Every start (and every test app) passes here: when the table already holds as many model
-  // years as the list, one count replaces rewriting 900 rows.
-  const [known] = await db.select({ n: sql<number>`count(*)::int` }).from(vehicles);
-  if ((known?.n ?? 0) >= rows.length) return 0;
+  // Every start (and every test app) passes here: one read of the ~900 keys finds what the list
+  // has that the table lacks (a model added or renamed in vehicles-data.ts), and only those are
+  // written. A count would miss a rename, which leaves the number of rows as it was.
+  const stored = await db
+    .select({ year: vehicles.year, make: vehicles.make, model: vehicles.model })
+    .from(vehicles);
+  const key = (v: { year: number; make: string; model: string }) =>
+    `${v.year}\u0000${v.make}\u0000${v.model}`;
+  const have = new Set(stored.map(key));
+  const missing = vehicleYears().filter((row) => !have.has(key(row)));
   let added = 0;
-  for (let i = 0; i < rows.length; i += 500) {
+  for (let i = 0; i < missing.length; i += 500) {
     const inserted = await db
       .insert(vehicles)
-      .values(rows.slice(i, i + 500))
+      .values(missing.slice(i, i + 500))
       .onConflictDoNothing()
       .returning({ id: vehicles.id });
     added += inserted.length;
