@@ -63,7 +63,9 @@ export const PartInputSchema = z
       .string()
       .trim()
       .min(1, messages.imgRequired)
-      .regex(/^\/(uploads|images)\/[\w./-]+$/, 'Upload the photo first'),
+      .regex(/^\/(uploads|images)\/[\w./-]+$/, 'Upload the photo first')
+      // No "..": the server looks a stored upload up on disk by this path.
+      .refine((img) => !img.split('/').includes('..'), 'Upload the photo first'),
     description: z.string().trim().min(1, 'Enter a description').max(2000),
     stock: count('Stock'),
     availablequantity: count('Available quantity'),
