@@ -110,6 +110,9 @@ export type Order = z.infer<typeof OrderSchema>;
 
 export const DeletedSchema = z.object({ deletedCount: z.number().int() });
 
+/** The `:id` of an order in a route's path. */
+export const OrderIdParamsSchema = z.object({ id: z.uuid({ message: 'That is not a valid order id.' }) });
+
 /*
  * How a list names an order's parts. An order of one line reads as the spec's screens always did
  * (its `parts` and `quantity`); an order of several names every part, so "Make Payment for order

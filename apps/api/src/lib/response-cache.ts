@@ -4,9 +4,23 @@
  * A generation counter guards the race where a write lands while a read is still building its
  * answer: the read's result is stored only if no invalidation happened since it started.
  */
+import type { FastifyReply } from 'fastify';
+
 export interface CachedResponse {
   body: Buffer;
   headers: Record<string, string>;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A JSON answer as the cache keeps it: serialised once, then sent as bytes. */
+export function jsonResponse(body: unknown, headers: Record<string, string> = {}): CachedResponse {
+  return { body: Buffer.from(JSON.stringify(body)), headers };
+}
+
+/** Cached bytes go out as they are: a Buffer payload skips the response serializer. */
+export function sendCached(reply: FastifyReply, cached: CachedResponse): FastifyReply {
+  return reply.headers(cached.headers).type(JSON_TYPE).send(cached.body);
 }
 
 export class ResponseCache {

@@ -28,6 +28,9 @@ export async function signUp(
   return { email, password, token, userId: res.json().user.id };
 }
 
+/** A signed-up customer: what `signUp` answers. */
+export type Customer = Awaited<ReturnType<typeof signUp>>;
+
 export async function signIn(app: FastifyInstance, email: string, password: string) {
   return app.inject({
     method: 'POST',

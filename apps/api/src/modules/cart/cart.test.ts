@@ -5,7 +5,7 @@ import { cartTexts, messages } from '@pitstop/core/messages';
 import { buildPart, createPart, insertParts } from '../../db/seed/factories.js';
 import { parts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { bearer, signUp } from '../../test/accounts.js';
+import { bearer, signUp, type Customer } from '../../test/accounts.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,8 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-type Customer = Awaited<ReturnType<typeof signUp>>;
 
 const getCart = (who: Customer) =>
   t.app.inject({ method: 'GET', url: '/api/cart', headers: bearer(who.token) });

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -16,6 +15,7 @@ import type { FitmentPosition } from '@pitstop/core/fitment';
 import type { Db } from '../../db/client.js';
 import { partFitments, parts } from '../../db/schema.js';
 import { AppError, isDatabaseUnavailable, type ErrorKind, type FieldError } from '../../lib/errors.js';
+import { isStoredUpload } from '../uploads/stored-upload.js';
 import { timeOrderedIds } from './ids.js';
 import {
   fitmentSignature,
@@ -296,17 +296,12 @@ export async function importCatalogue(
     }
   };
 
-  // The rule of the uploads module's requireStoredUpload (an /uploads/ path must be a stored
-  // file), checked here directly so the import worker does not load the image library.
+  // The uploads module's rule (an /uploads/ path must be a stored file), each path asked once.
   const uploadChecked = new Map<string, boolean>();
   const uploadExists = async (img: string): Promise<boolean> => {
-    if (!img.startsWith('/uploads/')) return true;
     let known = uploadChecked.get(img);
     if (known === undefined) {
-      known = await fs.promises.access(path.join(options.dataDir, img)).then(
-        () => true,
-        () => false,
-      );
+      known = await isStoredUpload(options.dataDir, img);
       if (uploadChecked.size < 10_000) uploadChecked.set(img, known);
     }
     return known;

@@ -6,7 +6,7 @@ import type { Order } from '@pitstop/core/orders';
 import { createPart } from '../../db/seed/factories.js';
 import { cartItems, orderLines, orders, parts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { bearer, signUp } from '../../test/accounts.js';
+import { bearer, signUp, type Customer } from '../../test/accounts.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,8 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-type Customer = Awaited<ReturnType<typeof signUp>>;
 
 const ADDRESS = {
   name: 'Asha Rider',

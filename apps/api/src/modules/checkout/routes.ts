@@ -33,7 +33,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await checkout(
+      const { order, result } = await checkout(
         app.db,
         currentUser(request),
         request.body,
@@ -43,13 +43,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       // Available quantities changed: catalogue answers must be recomputed.
       app.catalogueCache.invalidate();
       // The order is committed; the mail cannot undo it (a failure is logged).
-      await sendOrderConfirmation({
-        db: app.db,
-        mailer: app.mailer,
-        publicUrl: app.config.publicUrl,
-        log: request.log,
-        orderId: result.insertedId,
-      });
+      await sendOrderConfirmation(
+        { mailer: app.mailer, publicUrl: app.config.publicUrl, log: request.log },
+        order,
+      );
       return reply.code(201).send(result);
     },
   );

@@ -7,13 +7,13 @@ import {
   type SavedAddress,
 } from '@pitstop/core/checkout';
 import { cartTexts } from '@pitstop/core/messages';
-import { centsToDollars } from '@pitstop/core/money';
+import type { Order } from '@pitstop/core/orders';
 import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import { addresses, parts, type AddressValue } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../lib/errors.js';
 import { emptyCart, takeCartForCheckout } from '../cart/service.js';
-import { insertOrder, toOrderLine } from '../orders/service.js';
+import { insertOrder } from '../orders/service.js';
 
 interface ReservedLine {
   partId: string;
@@ -97,7 +97,8 @@ async function saveAddress(tx: Db, userId: string, address: DeliveryAddress): Pr
  * Turns the signed-in customer's cart into one unpaid order, in one transaction of named steps:
  * take the cart (locked), reserve every line's stock (all or nothing), price it from the catalogue
  * in cents with the delivery state's sales tax, write the order and its lines, empty the cart and
- * keep the address for next time. Nothing the client sends is a price.
+ * keep the address for next time. Nothing the client sends is a price. Answers the order as written
+ * (for the confirmation mail) and the checkout's answer.
  */
 export async function checkout(
   db: Db,
@@ -105,7 +106,7 @@ export async function checkout(
   input: CheckoutInput,
   salesTaxRates: Record<string, number>,
   holdMinutes: number,
-): Promise<CheckoutResult> {
+): Promise<{ order: Order; result: CheckoutResult }> {
   if (input.payment === 'account') {
     // TODO(#10 step 7): pay on account for approved credit applications.
     throw new AppError('invalid', cartTexts.payOnAccountUnavailable, [
@@ -141,14 +142,8 @@ export async function checkout(
     await emptyCart(tx, caller.id);
     await saveAddress(tx, caller.id, address);
 
-    return {
-      insertedId: order.id,
-      subtotal: centsToDollars(subtotalCents),
-      tax: centsToDollars(taxCents),
-      total: centsToDollars(subtotalCents + taxCents),
-      lines: lines.map(toOrderLine),
-      address,
-    };
+    const { subtotal, tax, total } = order;
+    return { order, result: { insertedId: order._id, subtotal, tax, total, lines: order.lines, address } };
   });
 }
 

@@ -1,9 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatDollars } from '@pitstop/core/money';
 import type { Order } from '@pitstop/core/orders';
-import type { Db } from '../../db/client.js';
 import type { Mail, Mailer } from '../../lib/mail.js';
-import { getOrder } from './service.js';
 
 /** "2026-01-02 15:04 UTC": mail readers are in any time zone, so the deadline names its own. */
 function utcMinute(iso: string): string {
@@ -52,21 +50,17 @@ export function orderConfirmationMail(order: Order, publicUrl: string): Mail {
 }
 
 /**
- * Mails the confirmation of a placed order. Called after the order's transaction committed; a
- * failure is logged and never undoes or fails the order.
+ * Mails the confirmation of a placed order, as its transaction wrote it (nothing is read back).
+ * Called after the order's transaction committed; a failure is logged and never undoes or fails
+ * the order.
  */
-export async function sendOrderConfirmation(deps: {
-  db: Db;
-  mailer: Mailer;
-  publicUrl: string;
-  log: Pick<FastifyBaseLogger, 'warn'>;
-  orderId: string;
-}): Promise<void> {
+export async function sendOrderConfirmation(
+  deps: { mailer: Mailer; publicUrl: string; log: Pick<FastifyBaseLogger, 'warn'> },
+  order: Order,
+): Promise<void> {
   try {
-    const order = await getOrder(deps.db, deps.orderId);
-    if (!order) return;
     await deps.mailer.send(orderConfirmationMail(order, deps.publicUrl));
   } catch (err) {
-    deps.log.warn({ err, orderId: deps.orderId }, 'order confirmation mail not sent');
+    deps.log.warn({ err, orderId: order._id }, 'order confirmation mail not sent');
   }
 }

@@ -7,10 +7,8 @@ import { orders, parts } from '../../db/schema.js';
 import { createPart } from '../../db/seed/factories.js';
 import type { Mail, Mailer } from '../../lib/mail.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { bearer, signUp } from '../../test/accounts.js';
+import { bearer, signUp, type Customer } from '../../test/accounts.js';
 import { expireUnpaidOrders } from './service.js';
-
-type Customer = Awaited<ReturnType<typeof signUp>>;
 
 /** Keeps what it is sent; `failing` makes every send throw, as a broken SMTP server would. */
 const mailer: Mailer & { sent: Mail[]; failing: boolean } = {

@@ -5,7 +5,7 @@ import type { Order } from '@pitstop/core/orders';
 import { createPart } from '../../db/seed/factories.js';
 import { orderLines, orders, parts, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { bearer, signUp } from '../../test/accounts.js';
+import { bearer, signUp, type Customer } from '../../test/accounts.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,8 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-type Customer = Awaited<ReturnType<typeof signUp>>;
 
 function orderBody(customer: Customer, productId: string, overrides: Record<string, unknown> = {}) {
   return {

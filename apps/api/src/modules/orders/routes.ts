@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { InsertedSchema } from '@pitstop/core/accounts';
 import { AdminOrdersQuerySchema, OrderStatusChangeSchema } from '@pitstop/core/admin';
 import { TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
-import { CreateOrderSchema, DeletedSchema, OrderSchema } from '@pitstop/core/orders';
+import { CreateOrderSchema, DeletedSchema, OrderIdParamsSchema, OrderSchema } from '@pitstop/core/orders';
 import { ProblemSchema } from '@pitstop/core/problem';
 import { currentUser, requireAdmin, requireUser } from '../../auth/plugin.js';
 import { sendOrderConfirmation } from './confirmation-mail.js';
@@ -41,23 +41,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await placeOrder(
-        app.db,
-        currentUser(request),
-        request.body,
-        app.config.orderHoldMinutes,
-      );
+      const order = await placeOrder(app.db, currentUser(request), request.body, app.config.orderHoldMinutes);
       // Available quantities changed: catalogue answers must be recomputed.
       app.catalogueCache.invalidate();
       // The order is committed; the mail cannot undo it (a failure is logged).
-      await sendOrderConfirmation({
-        db: app.db,
-        mailer: app.mailer,
-        publicUrl: app.config.publicUrl,
-        log: request.log,
-        orderId: result.insertedId,
-      });
-      return result;
+      await sendOrderConfirmation(
+        { mailer: app.mailer, publicUrl: app.config.publicUrl, log: request.log },
+        order,
+      );
+      return { insertedId: order._id };
     },
   );
 
@@ -88,7 +80,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'Mark a paid order shipped (the customer is mailed), or a shipped one delivered',
         security: bearer,
-        params: z.object({ id: z.uuid({ message: 'That is not a valid order id.' }) }),
+        params: OrderIdParamsSchema,
         body: OrderStatusChangeSchema,
         response: { 200: OrderSchema, ...problems },
       },
@@ -133,7 +125,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Cancel your own unpaid order: it stays listed as cancelled and its stock comes back (a paid order: 409)',
         security: bearer,
-        params: z.object({ id: z.uuid({ message: 'That is not a valid order id.' }) }),
+        params: OrderIdParamsSchema,
         response: { 200: OrderSchema, ...problems },
       },
     },
@@ -152,7 +144,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'Delete an order: your own while unpaid, or any as an admin (its stock comes back)',
         security: bearer,
-        params: z.object({ id: z.uuid({ message: 'That is not a valid order id.' }) }),
+        params: OrderIdParamsSchema,
         response: { 200: DeletedSchema, ...problems },
       },
     },

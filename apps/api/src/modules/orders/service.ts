@@ -12,9 +12,9 @@ import { sameEmail } from '../users/service.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toOrderLine(
-  line: Pick<OrderLineRow, 'partId' | 'partName' | 'unitPriceCents' | 'quantity'>,
-): OrderLine {
+type OrderLineFields = Pick<OrderLineRow, 'partId' | 'partName' | 'unitPriceCents' | 'quantity'>;
+
+export function toOrderLine(line: OrderLineFields): OrderLine {
   return {
     partId: line.partId,
     name: line.partName,
@@ -25,7 +25,7 @@ export function toOrderLine(
 }
 
 /** An order with its lines, as the API answers it; the first line stands in for the spec's one part. */
-export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
+export function toOrder(row: OrderRow, lines: OrderLineFields[]): Order {
   const first = lines[0];
   return {
     _id: row.id,
@@ -89,7 +89,7 @@ export async function placeOrder(
   caller: SessionUser,
   input: CreateOrderInput,
   holdMinutes: number,
-): Promise<{ insertedId: string }> {
+): Promise<Order> {
   if (!sameEmail(caller.email, input.email)) {
     throw new AppError('forbidden', 'You can only order for your own account.', [
       { field: 'email', message: 'Use the email you are signed in with.' },
@@ -120,7 +120,7 @@ export async function placeOrder(
 
     // Step 3: a one-line order, with the catalogue's name and price as they are now (no address,
     // no tax: the spec's order form asks for neither).
-    const order = await insertOrder(tx as unknown as Db, {
+    return insertOrder(tx as unknown as Db, {
       userId: caller.id,
       email: caller.email,
       name: input.name,
@@ -138,7 +138,6 @@ export async function placeOrder(
         },
       ],
     });
-    return { insertedId: order.id };
   });
 }
 
@@ -202,7 +201,7 @@ export async function advanceOrder(db: Db, orderId: string, status: 'shipped' | 
     .from(orders)
     .where(eq(orders.id, orderId))
     .limit(1);
-  if (!existing) throw new AppError('not_found', 'We could not find that order.');
+  if (!existing) throw new AppError('not_found', orderTexts.notFound);
   throw new AppError(
     'conflict',
     `Only a ${step.from} order can be marked ${status}; this one is ${existing.status}.`,
@@ -226,17 +225,17 @@ export async function deleteOrder(
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1).for('update');
     const isAdmin = caller.role === 'admin';
     if (!order || (!isAdmin && order.userId !== caller.id)) {
-      throw new AppError('not_found', 'We could not find that order.');
+      throw new AppError('not_found', orderTexts.notFound);
     }
     // A cancelled order holds nothing any more, so its owner may clear it away too.
     if (!isAdmin && order.status !== 'unpaid' && order.status !== 'cancelled') {
       throw new AppError('conflict', 'A paid order cannot be deleted. Please contact us to cancel it.');
     }
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
-    const deleted = await tx.delete(orders).where(eq(orders.id, orderId)).returning({ id: orders.id });
+    // Before the delete, which takes the lines with it.
     if ((HOLDING_STOCK as readonly string[]).includes(order.status)) {
-      await returnStock(tx as unknown as Db, lines);
+      await releaseStock(tx as unknown as Db, [orderId]);
     }
+    const deleted = await tx.delete(orders).where(eq(orders.id, orderId)).returning({ id: orders.id });
     return { deletedCount: deleted.length };
   });
 }
@@ -245,7 +244,7 @@ export async function deleteOrder(
  * Puts the units of these lines back on the shelf (a line whose part was deleted has nowhere to
  * go). Parts are updated in id order, as the checkout locks them, so the two never deadlock.
  */
-export async function returnStock(tx: Db, lines: Pick<OrderLineRow, 'partId' | 'quantity'>[]): Promise<void> {
+async function returnStock(tx: Db, lines: Pick<OrderLineRow, 'partId' | 'quantity'>[]): Promise<void> {
   const units = new Map<string, number>();
   for (const line of lines) {
     if (line.partId) units.set(line.partId, (units.get(line.partId) ?? 0) + line.quantity);
@@ -256,6 +255,15 @@ export async function returnStock(tx: Db, lines: Pick<OrderLineRow, 'partId' | '
       .set({ availablequantity: sql`${parts.availablequantity} + ${quantity}`, updatedAt: new Date() })
       .where(eq(parts.id, partId));
   }
+}
+
+/** Gives back every unit these orders hold (delete and expiry; cancel has the lines already). */
+async function releaseStock(tx: Db, orderIds: string[]): Promise<void> {
+  const lines = await tx
+    .select({ partId: orderLines.partId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds));
+  await returnStock(tx, lines);
 }
 
 export interface NewOrder {
@@ -273,9 +281,10 @@ export interface NewOrder {
 
 /**
  * Writes an order and its lines (numbered from 1 in the given order); subtotal and total are
- * summed here from the lines, so they cannot disagree. Stock must already be reserved.
+ * summed here from the lines, so they cannot disagree. Stock must already be reserved. Answers
+ * the order as written, so nothing needs to read it back (the confirmation mail uses it).
  */
-export async function insertOrder(tx: Db, order: NewOrder): Promise<{ id: string; subtotalCents: number }> {
+export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
   const subtotalCents = order.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   const [row] = await tx
     .insert(orders)
@@ -292,18 +301,12 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<{ id: string
       // The database's clock, the same one the expiry job compares with, whichever process asks.
       expiresAt: sql`now() + make_interval(mins => ${order.holdMinutes})`,
     })
-    .returning({ id: orders.id });
+    .returning();
   if (!row) throw new Error('order was not inserted');
   await tx
     .insert(orderLines)
     .values(order.lines.map((line, i) => ({ ...line, orderId: row.id, position: i + 1 })));
-  return { id: row.id, subtotalCents };
-}
-
-/** One order with its lines, or undefined. */
-export async function getOrder(db: Db, orderId: string): Promise<Order | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  return row ? (await withLines(db, [row]))[0] : undefined;
+  return toOrder(row, order.lines);
 }
 
 /**
@@ -355,12 +358,7 @@ export async function expireUnpaidOrders(db: Db, limit = 200): Promise<{ orderId
       .where(and(inArray(orders.id, due), eq(orders.status, 'unpaid')))
       .returning({ id: orders.id });
     const orderIds = claimed.map((c) => c.id);
-    if (orderIds.length === 0) return { orderIds };
-    const lines = await tx
-      .select({ partId: orderLines.partId, quantity: orderLines.quantity })
-      .from(orderLines)
-      .where(inArray(orderLines.orderId, orderIds));
-    await returnStock(tx, lines);
+    if (orderIds.length > 0) await releaseStock(tx, orderIds);
     return { orderIds };
   });
 }

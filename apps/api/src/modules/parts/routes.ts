@@ -16,7 +16,7 @@ import {
   PartSchema,
 } from '@pitstop/core/parts';
 import { ProblemSchema } from '@pitstop/core/problem';
-import type { CachedResponse } from '../../lib/response-cache.js';
+import { jsonResponse, sendCached } from '../../lib/response-cache.js';
 import { requireStoredUpload } from '../uploads/service.js';
 import {
   createPartFromInput,
@@ -28,13 +28,6 @@ import {
   partFits,
   updatePartFromInput,
 } from './service.js';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** Cached bytes go out as they are: a Buffer payload skips the response serializer. */
-function sendCached(reply: FastifyReply, cached: CachedResponse): FastifyReply {
-  return reply.headers(cached.headers).type(JSON_TYPE).send(cached.body);
-}
 
 /**
  * The catalogue is read far more often than written, so both reads answer from a cache of
@@ -74,16 +67,11 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const cached = await app.catalogueCache.getOrCompute(request.url, async () => {
         const page = await listParts(app.db, request.query);
-        return {
-          body: Buffer.from(JSON.stringify(page.items)),
-          headers: { [TOTAL_COUNT_HEADER]: String(page.total) },
-        };
+        return jsonResponse(page.items, { [TOTAL_COUNT_HEADER]: String(page.total) });
       });
       return sendCached(reply as FastifyReply, cached);
     },
   );
-
-  const json = (body: unknown): CachedResponse => ({ body: Buffer.from(JSON.stringify(body)), headers: {} });
 
   app.get(
     '/parts/facets',
@@ -102,7 +90,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const cached = await app.catalogueCache.getOrCompute(request.url, async () =>
-        json(await partFacets(app.db, request.query)),
+        jsonResponse(await partFacets(app.db, request.query)),
       );
       return sendCached(reply as FastifyReply, cached);
     },
@@ -121,7 +109,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const cached = await app.catalogueCache.getOrCompute(request.url, async () =>
-        json(await partFitment(app.db, request.params.id)),
+        jsonResponse(await partFitment(app.db, request.params.id)),
       );
       return sendCached(reply as FastifyReply, cached);
     },
@@ -141,7 +129,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const cached = await app.catalogueCache.getOrCompute(request.url, async () =>
-        json(await partFits(app.db, request.params.id, request.query)),
+        jsonResponse(await partFits(app.db, request.params.id, request.query)),
       );
       return sendCached(reply as FastifyReply, cached);
     },
@@ -159,10 +147,9 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const cached = await app.catalogueCache.getOrCompute(request.url, async () => {
-        const part = await getPart(app.db, request.params.id);
-        return { body: Buffer.from(JSON.stringify(part)), headers: {} };
-      });
+      const cached = await app.catalogueCache.getOrCompute(request.url, async () =>
+        jsonResponse(await getPart(app.db, request.params.id)),
+      );
       return sendCached(reply as FastifyReply, cached);
     },
   );

@@ -79,6 +79,24 @@ export async function textMatch(db: Db, q: string): Promise<TextMatch> {
   return fuzzyText(q);
 }
 
+/**
+ * The rows `select` finds under q's text condition, chosen as textMatch chooses it, but without
+ * its probe: the exact condition's own rows tell whether it finds anything. Only for a query
+ * with no other condition, where "nothing here" is "nothing in the catalogue".
+ */
+export async function selectByText<T>(
+  q: string,
+  select: (where: SQL) => Promise<T[]>,
+): Promise<{ text: TextMatch; rows: T[] }> {
+  const exact = exactText(q);
+  if (exact) {
+    const rows = await select(exact.where);
+    if (rows.length) return { text: exact, rows };
+  }
+  const fuzzy = fuzzyText(q);
+  return { text: fuzzy, rows: await select(fuzzy.where) };
+}
+
 export interface Bike {
   year: number;
   make: string;

@@ -12,7 +12,15 @@ import {
 import type { Db } from '../../db/client.js';
 import { partFitments, parts, type FitmentRow, type PartRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { conditionsOf, fitmentCovers, inStockSql, orderOf, whereAll, type Bike } from './search.js';
+import {
+  conditionsOf,
+  fitmentCovers,
+  inStockSql,
+  orderOf,
+  selectByText,
+  whereAll,
+  type Bike,
+} from './search.js';
 
 export interface PartPage {
   items: Part[];
@@ -198,12 +206,13 @@ export async function suggestParts(
   q: string,
   limit = 6,
 ): Promise<{ _id: string; name: string; partNumber: string }[]> {
-  const c = await conditionsOf(db, { q });
   // Two letters can match a fifth of the catalogue; ranking every match costs more than a
   // keystroke is worth. The best of the first few hundred matches (plus an exact part number)
   // is what the box offers; the search page ranks them all.
-  const [matches, numbered] = await Promise.all([
-    db.select({ id: parts.id }).from(parts).where(whereAll(c)).limit(SUGGEST_CANDIDATES),
+  const [{ text, rows: matches }, numbered] = await Promise.all([
+    selectByText(q, (where) =>
+      db.select({ id: parts.id }).from(parts).where(where).limit(SUGGEST_CANDIDATES),
+    ),
     db
       .select({ id: parts.id })
       .from(parts)
@@ -215,7 +224,7 @@ export async function suggestParts(
     .select({ _id: parts.id, name: parts.name, partNumber: parts.partNumber })
     .from(parts)
     .where(inArray(parts.id, ids))
-    .orderBy(...orderOf('relevance', q, c.text))
+    .orderBy(...orderOf('relevance', q, text))
     .limit(limit);
   return rows;
 }

@@ -4,10 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPart } from '../../db/seed/factories.js';
 import { orders } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { bearer, signUp } from '../../test/accounts.js';
+import { bearer, signUp, type Customer } from '../../test/accounts.js';
 import { startStripeFake } from '../../test/stripe-fake.js';
-
-type Customer = Awaited<ReturnType<typeof signUp>>;
 
 async function orderFor(t: TestApp, me: Customer, quantity = 2) {
   const part = await createPart(t.database.db, { priceCents: 1250, availablequantity: 50 });

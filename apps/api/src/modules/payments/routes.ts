@@ -1,6 +1,5 @@
 import type Stripe from 'stripe';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ClientSecretSchema,
   ConfirmPaymentSchema,
@@ -10,6 +9,7 @@ import {
   SandboxCardSchema,
   SandboxResultSchema,
 } from '@pitstop/core/payments';
+import { OrderIdParamsSchema } from '@pitstop/core/orders';
 import { ProblemSchema } from '@pitstop/core/problem';
 import { currentUser, requireUser } from '../../auth/plugin.js';
 import { AppError } from '../../lib/errors.js';
@@ -30,7 +30,6 @@ const problems = {
   409: ProblemSchema,
 };
 const bearer = [{ bearer: [] }];
-const OrderParams = z.object({ id: z.uuid({ message: 'That is not a valid order id.' }) });
 
 export interface PaymentsOptions {
   provider: PaymentProviderClient;
@@ -51,7 +50,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (app
         tags: ['payments'],
         summary: 'What to pay for an order (its owner only)',
         security: bearer,
-        params: OrderParams,
+        params: OrderIdParamsSchema,
         response: { 200: PaymentInfoSchema, ...problems },
       },
     },
@@ -82,7 +81,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (app
         tags: ['payments'],
         summary: 'Record a payment: the order turns paid only if the provider confirms the transaction',
         security: bearer,
-        params: OrderParams,
+        params: OrderIdParamsSchema,
         body: ConfirmPaymentSchema,
         response: { 200: ModifiedSchema, ...problems },
       },

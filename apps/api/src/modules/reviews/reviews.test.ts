@@ -5,7 +5,7 @@ import { messages } from '@pitstop/core/messages';
 import type { Review } from '@pitstop/core/reviews';
 import { createPart } from '../../db/seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { bearer, signUp } from '../../test/accounts.js';
+import { bearer, signUp, type Customer } from '../../test/accounts.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,8 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-type Customer = Awaited<ReturnType<typeof signUp>>;
 
 async function photo(me: Customer): Promise<string> {
   const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#345' } })

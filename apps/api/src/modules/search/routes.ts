@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SuggestQuerySchema, SuggestionsSchema } from '@pitstop/core/parts';
 import { ProblemSchema } from '@pitstop/core/problem';
-import type { CachedResponse } from '../../lib/response-cache.js';
+import { jsonResponse, sendCached } from '../../lib/response-cache.js';
 import { suggestParts } from '../parts/service.js';
 import { suggestVehicles } from '../vehicles/service.js';
 
@@ -19,14 +19,14 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const hit = await app.catalogueCache.getOrCompute(request.url, async (): Promise<CachedResponse> => {
+      const hit = await app.catalogueCache.getOrCompute(request.url, async () => {
         const [parts, vehicles] = await Promise.all([
           suggestParts(app.db, request.query.q),
           suggestVehicles(app.db, request.query.q),
         ]);
-        return { body: Buffer.from(JSON.stringify({ parts, vehicles })), headers: {} };
+        return jsonResponse({ parts, vehicles });
       });
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(hit.body);
+      return sendCached(reply as FastifyReply, hit);
     },
   );
 };

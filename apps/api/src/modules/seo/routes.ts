@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import {
-  hasPartsAfter,
   originOf,
+  partIdAt,
   PUBLIC_PAGES,
   robotsTxt,
   SITEMAP_BATCH,
@@ -63,7 +63,7 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoOptions> = async (app, options)
       if (layout.kind === 'index') return sendXml(reply, sitemapIndex(origin, layout.partFiles));
       // Capped, so parts added since the count cannot push this file past the limit.
       const take = limit - PUBLIC_PAGES.length;
-      return sendXml(reply, urlset(app.db, origin, { pages: true, parts: { skip: 0, take, batch } }));
+      return sendXml(reply, urlset(app.db, origin, { pages: true, parts: { from: null, take, batch } }));
     },
   );
 
@@ -80,9 +80,9 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoOptions> = async (app, options)
       const file = sitemapFile(request.params.file);
       if (!file) throw new AppError('not_found', 'There is no such sitemap.');
       if (file.kind === 'pages') return sendXml(reply, urlset(app.db, origin, { pages: true, parts: null }));
-      const skip = (file.n - 1) * limit;
-      if (!(await hasPartsAfter(app.db, skip))) throw new AppError('not_found', 'There is no such sitemap.');
-      return sendXml(reply, urlset(app.db, origin, { pages: false, parts: { skip, take: limit, batch } }));
+      const from = await partIdAt(app.db, (file.n - 1) * limit);
+      if (from === null) throw new AppError('not_found', 'There is no such sitemap.');
+      return sendXml(reply, urlset(app.db, origin, { pages: false, parts: { from, take: limit, batch } }));
     },
   );
 };

@@ -1,4 +1,4 @@
-import { asc, count, gt, sql } from 'drizzle-orm';
+import { asc, count, gt, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { parts } from '../../db/schema.js';
 
@@ -82,13 +82,13 @@ export async function sitemapLayout(db: Db, limit: number): Promise<SitemapLayou
 }
 
 /**
- * `<url>` entries for `take` parts in id order after skipping `skip`, a batch at a time: only
- * ids and update times are read, and the first batch alone pays for the skip (then by key).
+ * `<url>` entries for `take` parts in id order from the part `from` (null: the first), a batch
+ * at a time and by key: only ids and update times are read.
  */
 async function* partEntries(
   db: Db,
   origin: string,
-  { skip, take, batch }: PartRange,
+  { from, take, batch }: PartRange,
 ): AsyncGenerator<string> {
   let after: string | null = null;
   let left = take;
@@ -97,10 +97,9 @@ async function* partEntries(
     const rows = await db
       .select({ id: parts.id, updatedAt: parts.updatedAt })
       .from(parts)
-      .where(after === null ? undefined : gt(parts.id, after))
+      .where(after !== null ? gt(parts.id, after) : from !== null ? gte(parts.id, from) : undefined)
       .orderBy(asc(parts.id))
-      .limit(size)
-      .offset(after === null ? skip : 0);
+      .limit(size);
     let chunk = '';
     for (const r of rows) chunk += entry('url', `${origin}/parts/${r.id}`, r.updatedAt);
     if (chunk) yield chunk;
@@ -116,7 +115,8 @@ function* pageEntries(origin: string): Generator<string> {
 }
 
 export interface PartRange {
-  skip: number;
+  /** The id of the range's first part (see partIdAt); null to start at the first part. */
+  from: string | null;
   take: number;
   /** Rows per query. */
   batch: number;
@@ -149,8 +149,11 @@ export function sitemapFile(name: string): { kind: 'pages' } | { kind: 'parts'; 
   return match ? { kind: 'parts', n: Number(match[1]) } : null;
 }
 
-/** Whether there is a part past the first `skip` (a parts file beyond the last is not found). */
-export async function hasPartsAfter(db: Db, skip: number): Promise<boolean> {
-  const rows = await db.select({ id: parts.id }).from(parts).orderBy(asc(parts.id)).limit(1).offset(skip);
-  return rows.length > 0;
+/**
+ * The id of the part after the first `skip` in id order, where a parts file starts; null when
+ * there is none (a parts file beyond the last is not found). The only query that pays for the skip.
+ */
+export async function partIdAt(db: Db, skip: number): Promise<string | null> {
+  const [row] = await db.select({ id: parts.id }).from(parts).orderBy(asc(parts.id)).limit(1).offset(skip);
+  return row?.id ?? null;
 }

@@ -5,6 +5,7 @@ import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { UPLOAD_MAX_EDGE } from '@pitstop/core/accounts';
 import { uploadedImageUrl, uploadVariantUrl, uploadVariantWidths } from '@pitstop/core/images';
 import { AppError } from '../../lib/errors.js';
+import { isStoredUpload } from './stored-upload.js';
 
 /** Decoding more pixels than this is refused: a tiny file can claim an enormous image. */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -97,11 +98,6 @@ function fromPixels({ data, info }: { data: Buffer; info: OutputInfo }): Sharp {
  * of the shop's own /images). Anything under /uploads/ that was never stored is refused.
  */
 export async function requireStoredUpload(dataDir: string, url: string, field = 'img'): Promise<void> {
-  if (!url.startsWith('/uploads/')) return;
-  const exists = await fs.access(path.join(dataDir, url)).then(
-    () => true,
-    () => false,
-  );
-  if (!exists)
+  if (!(await isStoredUpload(dataDir, url)))
     throw new AppError('invalid', 'Upload the photo first', [{ field, message: 'Upload the photo first' }]);
 }
