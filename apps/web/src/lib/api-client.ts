@@ -62,6 +62,11 @@ export class ApiError extends Error {
   get isNotFound(): boolean {
     return this.status === 404;
   }
+
+  /** A 4xx other than 401: a refusal that asking again will not change (an ended session might). */
+  get isRefusal(): boolean {
+    return this.status >= 400 && this.status < 500 && this.status !== 401;
+  }
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -140,6 +145,33 @@ async function readBody(response: Response): Promise<unknown> {
   return text === '' ? undefined : text;
 }
 
+/** The bearer token a call sends: the one it was given, else the stored one; null sends none. */
+function tokenOf(options: { token?: string | null }): string | null {
+  return options.token === undefined ? getAccessToken() : options.token;
+}
+
+function networkError(): ApiError {
+  return new ApiError({ status: 0, title: 'Network error', detail: 'The shop could not be reached.' });
+}
+
+/** A 401 ends the session: the token is dropped and the router told (unless the call says not). */
+function endSessionOn401(status: number, options: { signOutOn401?: boolean }): void {
+  if (status === 401 && options.signOutOn401 !== false) {
+    clearAccessToken();
+    emitUnauthorized();
+  }
+}
+
+/** The transport; a failure to reach the API becomes an ApiError (status 0), a cancel stays one. */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await transport(url, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw networkError();
+  }
+}
+
 /**
  * Sends a request and resolves with the parsed body and headers. The body is trusted to have the
  * documented shape (T): the API serialises every answer through its response schema, and the web
@@ -147,7 +179,7 @@ async function readBody(response: Response): Promise<unknown> {
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiResponse<T>> {
   const headers = new Headers({ Accept: 'application/json, application/problem+json' });
-  const token = options.token === undefined ? getAccessToken() : options.token;
+  const token = tokenOf(options);
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   let body: BodyInit | undefined;
@@ -158,25 +190,16 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     body = JSON.stringify(options.body);
   }
 
-  let response: Response;
-  try {
-    response = await transport(buildApiUrl(path, options.params), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal: options.signal,
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError({ status: 0, title: 'Network error', detail: 'The shop could not be reached.' });
-  }
+  const response = await send(buildApiUrl(path, options.params), {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    signal: options.signal,
+    credentials: 'same-origin',
+  });
 
   const data = await readBody(response);
-  if (response.status === 401 && options.signOutOn401 !== false) {
-    clearAccessToken();
-    emitUnauthorized();
-  }
+  endSessionOn401(response.status, options);
   if (!response.ok) throw toApiError(response.status, response.statusText, data);
   return { data: data as T, status: response.status, headers: response.headers };
 }
@@ -220,7 +243,7 @@ export function uploadWithProgress<T>(path: string, options: UploadOptions): Pro
     const xhr = new XMLHttpRequest();
     xhr.open(options.method ?? 'POST', buildApiUrl(path));
     xhr.setRequestHeader('Accept', 'application/json, application/problem+json');
-    const token = options.token === undefined ? getAccessToken() : options.token;
+    const token = tokenOf(options);
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
 
     xhr.upload.addEventListener('progress', (event) => {
@@ -237,19 +260,14 @@ export function uploadWithProgress<T>(path: string, options: UploadOptions): Pro
           data = undefined;
         }
       }
-      if (xhr.status === 401 && options.signOutOn401 !== false) {
-        clearAccessToken();
-        emitUnauthorized();
-      }
+      endSessionOn401(xhr.status, options);
       if (xhr.status < 200 || xhr.status >= 300) {
         reject(toApiError(xhr.status, xhr.statusText, data));
         return;
       }
       resolve({ data: data as T, status: xhr.status, headers: headersOf(xhr) });
     });
-    xhr.addEventListener('error', () =>
-      reject(new ApiError({ status: 0, title: 'Network error', detail: 'The shop could not be reached.' })),
-    );
+    xhr.addEventListener('error', () => reject(networkError()));
     xhr.addEventListener('abort', () => reject(new DOMException('The upload was cancelled.', 'AbortError')));
     if (options.signal) {
       if (options.signal.aborted) {
@@ -271,25 +289,16 @@ export async function apiBlob(
   options: Omit<ApiRequestOptions, 'method' | 'body'> = {},
 ): Promise<{ blob: Blob; filename: string | null }> {
   const headers = new Headers();
-  const token = options.token === undefined ? getAccessToken() : options.token;
+  const token = tokenOf(options);
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  let response: Response;
-  try {
-    response = await transport(buildApiUrl(path, options.params), {
-      headers,
-      signal: options.signal,
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError({ status: 0, title: 'Network error', detail: 'The shop could not be reached.' });
-  }
+  const response = await send(buildApiUrl(path, options.params), {
+    headers,
+    signal: options.signal,
+    credentials: 'same-origin',
+  });
   if (!response.ok) {
     const data = await readBody(response);
-    if (response.status === 401 && options.signOutOn401 !== false) {
-      clearAccessToken();
-      emitUnauthorized();
-    }
+    endSessionOn401(response.status, options);
     throw toApiError(response.status, response.statusText, data);
   }
   const disposition = response.headers.get('content-disposition') ?? '';

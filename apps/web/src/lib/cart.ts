@@ -56,12 +56,8 @@ let cachedLines: StoredLine[] = NO_LINES;
  * counting needs is checked here: this runs in every page's first load.
  */
 export function getStoredCartLines(): StoredLine[] {
-  let raw: string | null = null;
-  try {
-    raw = window.localStorage.getItem(CART_STORAGE_KEY);
-  } catch {
-    // Storage unavailable (privacy modes, sandboxed frames): an empty cart.
-  }
+  // Unavailable storage (privacy modes, sandboxed frames) reads as an empty cart.
+  const raw = localCartSubscription.read();
   if (raw !== cachedRaw) {
     cachedRaw = raw;
     try {

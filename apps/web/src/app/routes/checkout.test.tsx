@@ -210,6 +210,32 @@ describe('CheckoutRoute', () => {
     expect(placeOrder().disabled).toBe(false);
   });
 
+  it('says a refusal about neither the address nor the parts under the total, and clears it on retry', async () => {
+    let answers = 0;
+    renderCheckout({
+      'POST /api/checkout': () => {
+        answers += 1;
+        return answers === 1
+          ? problem(400, cartTexts.payOnAccountUnavailable, [
+              { field: 'payment', message: cartTexts.payOnAccountUnavailable },
+            ])
+          : new Promise<Response>(() => undefined);
+      },
+    });
+    await screen.findByRole('table', { name: checkoutTexts.linesHeading });
+
+    fireEvent.click(placeOrder());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(cartTexts.payOnAccountUnavailable);
+    expect(within(alert).queryByRole('link')).toBeNull();
+    expect(placeOrder().disabled).toBe(false);
+
+    fireEvent.click(placeOrder());
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(screen.getByRole('button', { name: checkoutTexts.placing })).toBeTruthy();
+  });
+
   it('warns about a line that no longer fits the stock and sends back to the cart', async () => {
     renderCheckout({}, { cart: { items: [{ ...localLine(chain, 3), available: 2 }], subtotal: 268.5 } });
 

@@ -8,11 +8,6 @@ import { setCartItemQuantity } from './set-cart-item-quantity';
 
 let inFlight: Promise<RefusedLine[]> | null = null;
 
-/** A refusal that asking again will not change: the part is gone, or the quantity does not fit. */
-function isRefusal(error: unknown): boolean {
-  return isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401;
-}
-
 async function merge(queryClient: QueryClient): Promise<RefusedLine[]> {
   const local = getLocalCart();
   // Nothing whole to move (stored lines that do not check out): nothing to keep either.
@@ -37,7 +32,8 @@ async function merge(queryClient: QueryClient): Promise<RefusedLine[]> {
           reported.push({ partId: line.partId, name: line.name, reason: cartPageTexts.reduced(quantity) });
         }
       } catch (error) {
-        if (!isRefusal(error)) throw error;
+        // A refusal asking again will not change: the part is gone, or the quantity does not fit.
+        if (!(isApiError(error) && error.isRefusal)) throw error;
         const reason =
           isApiError(error) && error.status === 404 ? cartPageTexts.refusedGone : (error as Error).message;
         reported.push({ partId: line.partId, name: line.name, reason });

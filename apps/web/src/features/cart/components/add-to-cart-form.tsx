@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { cartPageTexts } from '@pitstop/core/cart-texts';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { useEarlyInput } from '@/hooks/use-early-input';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { inputClass } from '@/components/ui/form-field';
 import { cartQuantityProblem } from '../utils/cart-quantity';
@@ -14,8 +15,11 @@ import { AddToCartStatus, isSoldOut, useAddToCart } from './add-to-cart-button';
  */
 export function AddToCartForm({ part }: { part: AddablePart }) {
   const hydrated = useHydrated();
+  const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const [value, setValue] = useState(String(part.minquantity));
+  // A quantity typed into the server-rendered box before the script ran.
+  useEarlyInput(inputRef, value, setValue);
   const [problem, setProblem] = useState<string | null>(null);
   const { pending, said, add } = useAddToCart(part);
   const soldOut = isSoldOut(part);
@@ -38,11 +42,12 @@ export function AddToCartForm({ part }: { part: AddablePart }) {
       aria-label={cartPageTexts.addToCart}
       className="flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
     >
-      <div className="flex w-32 flex-col gap-1.5">
+      <div className="flex w-44 flex-col gap-1.5">
         <label htmlFor={`${id}-quantity`} className="text-sm font-semibold text-slate-800">
           {cartPageTexts.quantityLabel}
         </label>
         <input
+          ref={inputRef}
           id={`${id}-quantity`}
           type="number"
           inputMode="numeric"

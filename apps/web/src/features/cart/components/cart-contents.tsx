@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { formatDollars } from '@pitstop/core/money';
+import { centsToDollars, dollarsToCents, formatDollars } from '@pitstop/core/money';
 import { cartPageTexts } from '@pitstop/core/cart-texts';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { inputClass } from '@/components/ui/form-field';
@@ -19,7 +19,7 @@ function partHref(partId: string): string {
 
 function lineTotal(item: CartItem): number {
   // In cents, so $21.99 × 3 is $65.97 and not $65.97000000000001.
-  return (Math.round(item.unitPrice * 100) * item.quantity) / 100;
+  return centsToDollars(dollarsToCents(item.unitPrice) * item.quantity);
 }
 
 const stepButton = buttonStyles('secondary', 'md', 'min-w-11 px-0 text-lg');

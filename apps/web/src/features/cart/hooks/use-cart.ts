@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { cartPageTexts } from '@pitstop/core/cart-texts';
+import { centsToDollars, dollarsToCents } from '@pitstop/core/money';
 import { countItems, getCartQueryOptions, type CartItem } from '@/lib/cart';
 import { problemText } from '@/lib/error-text';
 import { useIsSignedIn } from '@/lib/session';
@@ -43,7 +44,9 @@ export interface CartState {
 }
 
 function subtotalOf(items: readonly CartItem[]): number {
-  return items.reduce((cents, item) => cents + Math.round(item.unitPrice * 100) * item.quantity, 0) / 100;
+  return centsToDollars(
+    items.reduce((cents, item) => cents + dollarsToCents(item.unitPrice) * item.quantity, 0),
+  );
 }
 
 /**

@@ -1,11 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import {
-  CART_STORAGE_KEY,
-  getStoredCartLines,
-  localCartSubscription,
-  type CartItem,
-  type StoredLine,
-} from '@/lib/cart';
+import { getStoredCartLines, localCartSubscription, type CartItem, type StoredLine } from '@/lib/cart';
 import { storageSubscription } from '@/lib/storage-subscription';
 import type { AddToCartResult, CartPart, RefusedLine } from '../types';
 
@@ -70,15 +64,9 @@ export function useLocalCart(): CartItem[] {
   return useSyncExternalStore(localCartSubscription.subscribe, getLocalCart, () => EMPTY);
 }
 
+// Full or unavailable storage: the cart lasts only as long as the page.
 function write(items: CartItem[]): void {
-  try {
-    if (items.length === 0) window.localStorage.removeItem(CART_STORAGE_KEY);
-    else window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ items }));
-  } catch {
-    // Full or unavailable storage: the cart lasts only as long as the page.
-  } finally {
-    localCartSubscription.notify();
-  }
+  localCartSubscription.writeJson(items.length === 0 ? null : { items });
 }
 
 /**
@@ -137,12 +125,7 @@ let cachedRefusedRaw: string | null = null;
 let cachedRefused: RefusedLine[] = NO_REFUSALS;
 
 export function getRefusedLines(): RefusedLine[] {
-  let raw: string | null = null;
-  try {
-    raw = window.localStorage.getItem(REFUSED_STORAGE_KEY);
-  } catch {
-    raw = null;
-  }
+  const raw = refusedSubscription.read();
   if (raw !== cachedRefusedRaw) {
     cachedRefusedRaw = raw;
     try {
@@ -155,15 +138,9 @@ export function getRefusedLines(): RefusedLine[] {
   return cachedRefused;
 }
 
+// Unavailable storage: the report lasts as long as the page.
 function writeRefused(lines: RefusedLine[]): void {
-  try {
-    if (lines.length === 0) window.localStorage.removeItem(REFUSED_STORAGE_KEY);
-    else window.localStorage.setItem(REFUSED_STORAGE_KEY, JSON.stringify(lines));
-  } catch {
-    // Unavailable storage: the report lasts as long as the page.
-  } finally {
-    refusedSubscription.notify();
-  }
+  refusedSubscription.writeJson(lines.length === 0 ? null : lines);
 }
 
 export function addRefusedLines(lines: RefusedLine[]): void {

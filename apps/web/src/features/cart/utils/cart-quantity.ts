@@ -8,7 +8,9 @@ interface Limits {
 
 /**
  * Why a typed quantity cannot go in the cart, or null: a whole number within the part's minimum
- * order and its stock (the order form's rule and texts, spec §4).
+ * order and its stock (the order form's rule and texts, spec §4). The same checks as
+ * quantityProblem in @pitstop/core/orders, which the cart API runs; not imported from there
+ * because that module brings zod into the part page's first load.
  */
 export function cartQuantityProblem(
   value: string,

@@ -13,7 +13,7 @@ import {
   type DeliveryAddress,
   type DeliveryAddressInput,
 } from '@pitstop/core/checkout';
-import { formatDollars } from '@pitstop/core/money';
+import { dollarsToCents, formatDollars } from '@pitstop/core/money';
 import type { OrderAddress } from '@pitstop/core/orders';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormField, inputClass } from '@/components/ui/form-field';
@@ -29,14 +29,7 @@ import { useTaxRates } from '../api/get-tax-rates';
 import { usePlaceOrder } from '../api/place-order';
 
 type AddressField = keyof DeliveryAddressInput;
-const ADDRESS_FIELDS: readonly string[] = [
-  'name',
-  'street',
-  'city',
-  'state',
-  'zip',
-  'phone',
-] satisfies AddressField[];
+const ADDRESS_FIELDS: readonly string[] = Object.keys(DeliveryAddressSchema.shape);
 
 const EMPTY_ADDRESS: DeliveryAddressInput = { name: '', street: '', city: '', state: '', zip: '', phone: '' };
 
@@ -44,11 +37,9 @@ const STATE_OPTIONS = Object.entries(DELIVERY_STATES).sort(([, a], [, b]) => a.l
 // Listed so a customer there finds their state and is told why, rather than searching in vain.
 const NOT_SERVED_OPTIONS = Object.entries(STATES_NOT_SERVED);
 
-/** Dollars to cents, so sums are exact ($21.99 × 3 is $65.97, not $65.97000000000001). */
-const toCents = (dollars: number) => Math.round(dollars * 100);
-
+/** In cents, so sums are exact ($21.99 × 3 is $65.97, not $65.97000000000001). */
 function lineTotalCents(item: CartItem): number {
-  return toCents(item.unitPrice) * item.quantity;
+  return dollarsToCents(item.unitPrice) * item.quantity;
 }
 
 /** A line the server would refuse as it stands: more than is left, or under the part's minimum. */
@@ -62,6 +53,27 @@ function addressField(field: string): AddressField | null {
   return ADDRESS_FIELDS.includes(name) ? (name as AddressField) : null;
 }
 
+/**
+ * What a refused order means for the page, read from the mutation's error: a problem with the
+ * cart's parts (409, or an `items.` field) is fixed in the cart; one under an address field is
+ * shown there (onError puts it in the form); anything else is said under the total.
+ */
+function placeFailure(error: unknown): { cartProblem: string | null; generalError: string | null } {
+  if (!error) return { cartProblem: null, generalError: null };
+  if (!isApiError(error)) return { cartProblem: null, generalError: checkoutTexts.placeFailed };
+  if (error.status === 409 || error.errors.some(({ field }) => field.startsWith('items.'))) {
+    return { cartProblem: error.message, generalError: null };
+  }
+  const onAddress = error.errors.some(({ field }) => addressField(field) !== null);
+  return {
+    cartProblem: null,
+    generalError: onAddress ? null : problemText(error, checkoutTexts.placeFailed),
+  };
+}
+
+// Narrow padding on a phone, so the four columns fit 360 px without scrolling.
+const cell = 'border-b border-slate-200 px-2 py-3 sm:px-4';
+
 function LinesTable({ items }: { items: CartItem[] }) {
   return (
     <div className="relative max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -69,16 +81,16 @@ function LinesTable({ items }: { items: CartItem[] }) {
         <caption className="sr-only">{checkoutTexts.linesHeading}</caption>
         <thead className="bg-slate-50 text-slate-700">
           <tr>
-            <th scope="col" className="border-b border-slate-200 px-2 py-3 sm:px-4 font-semibold">
+            <th scope="col" className={`${cell} font-semibold`}>
               {checkoutTexts.part}
             </th>
-            <th scope="col" className="border-b border-slate-200 px-2 py-3 sm:px-4 text-right font-semibold">
+            <th scope="col" className={`${cell} text-right font-semibold`}>
               {checkoutTexts.quantity}
             </th>
-            <th scope="col" className="border-b border-slate-200 px-2 py-3 sm:px-4 text-right font-semibold">
+            <th scope="col" className={`${cell} text-right font-semibold`}>
               {checkoutTexts.unitPrice}
             </th>
-            <th scope="col" className="border-b border-slate-200 px-2 py-3 sm:px-4 text-right font-semibold">
+            <th scope="col" className={`${cell} text-right font-semibold`}>
               {checkoutTexts.lineTotal}
             </th>
           </tr>
@@ -86,16 +98,14 @@ function LinesTable({ items }: { items: CartItem[] }) {
         <tbody className="text-slate-900">
           {items.map((item) => (
             <tr key={item.partId} className="last:[&>*]:border-b-0">
-              <th scope="row" className="border-b border-slate-200 px-2 py-3 sm:px-4 font-medium">
+              <th scope="row" className={`${cell} font-medium`}>
                 {item.name}
               </th>
-              <td className="border-b border-slate-200 px-2 py-3 sm:px-4 text-right tabular-nums">
-                {item.quantity}
-              </td>
-              <td className="border-b border-slate-200 px-2 py-3 sm:px-4 text-right tabular-nums whitespace-nowrap">
+              <td className={`${cell} text-right tabular-nums`}>{item.quantity}</td>
+              <td className={`${cell} text-right tabular-nums whitespace-nowrap`}>
                 {formatDollars(item.unitPrice)}
               </td>
-              <td className="border-b border-slate-200 px-2 py-3 sm:px-4 text-right font-semibold tabular-nums whitespace-nowrap">
+              <td className={`${cell} text-right font-semibold tabular-nums whitespace-nowrap`}>
                 {formatDollars(lineTotalCents(item) / 100)}
               </td>
             </tr>
@@ -136,8 +146,7 @@ function CheckoutForm({ cart, rates, saved, onPlaced }: CheckoutFormProps) {
     defaultValues: saved ?? EMPTY_ADDRESS,
   });
   const place = usePlaceOrder();
-  const [cartProblem, setCartProblem] = useState<string | null>(null);
-  const [generalError, setGeneralError] = useState<string | null>(null);
+  const { cartProblem, generalError } = placeFailure(place.error);
   const { errors } = form.formState;
 
   const state = (useWatch({ control: form.control, name: 'state' }) ?? '').toUpperCase();
@@ -148,14 +157,12 @@ function CheckoutForm({ cart, rates, saved, onPlaced }: CheckoutFormProps) {
   const stockProblem = cartProblem ?? (cart.items.some(doesNotFit) ? checkoutTexts.fixInCart : null);
 
   const onSubmit = form.handleSubmit((address) => {
-    setCartProblem(null);
-    setGeneralError(null);
     place.mutate(
       { address, payment: 'card' },
       {
         onSuccess: (result) => onPlaced(result.insertedId),
         onError: (error) => {
-          if (!isApiError(error)) return setGeneralError(checkoutTexts.placeFailed);
+          if (!isApiError(error)) return;
           const onFields = error.errors.flatMap(({ field, message }) => {
             const name = addressField(field);
             return name ? [{ name, message }] : [];
@@ -163,11 +170,6 @@ function CheckoutForm({ cart, rates, saved, onPlaced }: CheckoutFormProps) {
           onFields.forEach(({ name, message }, index) => {
             form.setError(name, { message }, { shouldFocus: index === 0 });
           });
-          if (error.status === 409 || error.errors.some(({ field }) => field.startsWith('items.'))) {
-            setCartProblem(error.message);
-          } else if (onFields.length === 0) {
-            setGeneralError(problemText(error, checkoutTexts.placeFailed));
-          }
         },
       },
     );

@@ -5,7 +5,6 @@ export const fitmentKeys = {
   years: () => [...fitmentKeys.vehicles(), 'years'] as const,
   makes: (year: number) => [...fitmentKeys.vehicles(), 'makes', year] as const,
   models: (year: number, make: string) => [...fitmentKeys.vehicles(), 'models', year, make] as const,
-  partFitment: (partId: string) => [...fitmentKeys.all, 'part', partId] as const,
   /** The signed-in customer's garage (a visitor's lives in localStorage, not in the cache). */
   garage: () => [...fitmentKeys.all, 'garage'] as const,
 };

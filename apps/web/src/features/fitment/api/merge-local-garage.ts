@@ -25,7 +25,7 @@ async function merge(queryClient: QueryClient): Promise<void> {
   } catch (error) {
     // A refusal (a full garage) will not change by asking again: give up on the browser's copy.
     // A network failure or an ended session keeps it for the next time.
-    if (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401) {
+    if (isApiError(error) && error.isRefusal) {
       clearLocalGarage();
       await queryClient.invalidateQueries({ queryKey: fitmentKeys.garage() });
     }

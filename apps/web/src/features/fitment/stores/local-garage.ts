@@ -16,7 +16,7 @@ interface StoredGarage {
 }
 
 const EMPTY: GarageVehicle[] = [];
-const { subscribe, notify } = storageSubscription(GARAGE_STORAGE_KEY);
+const storage = storageSubscription(GARAGE_STORAGE_KEY);
 
 function isStoredVehicle(value: unknown): value is StoredGarage['vehicles'][number] {
   if (typeof value !== 'object' || value === null) return false;
@@ -49,24 +49,9 @@ function parse(raw: string | null): StoredGarage {
   }
 }
 
-function readRaw(): string | null {
-  try {
-    return window.localStorage.getItem(GARAGE_STORAGE_KEY);
-  } catch {
-    // Storage unavailable (privacy modes, sandboxed frames): an empty garage.
-    return null;
-  }
-}
-
+/** Unavailable storage reads as an empty garage; a full one keeps it only as long as the page. */
 function write(garage: StoredGarage): void {
-  try {
-    if (garage.vehicles.length === 0) window.localStorage.removeItem(GARAGE_STORAGE_KEY);
-    else window.localStorage.setItem(GARAGE_STORAGE_KEY, JSON.stringify(garage));
-  } catch {
-    // Full or unavailable storage: the garage lasts only as long as the page.
-  } finally {
-    notify();
-  }
+  storage.writeJson(garage.vehicles.length === 0 ? null : garage);
 }
 
 /** As the server answers: every bike with its `active` flag, the active one first. */
@@ -81,7 +66,7 @@ let cachedRaw: string | null = null;
 let cachedGarage: GarageVehicle[] = EMPTY;
 
 export function getLocalGarage(): GarageVehicle[] {
-  const raw = readRaw();
+  const raw = storage.read();
   if (raw !== cachedRaw) {
     cachedRaw = raw;
     cachedGarage = toGarage(parse(raw));
@@ -101,7 +86,7 @@ function newId(): string {
  * /api/garage does). Returns false when the garage is full.
  */
 export function addLocalVehicle({ year, make, model }: Vehicle): boolean {
-  const garage = parse(readRaw());
+  const garage = parse(storage.read());
   const existing = garage.vehicles.find((v) => sameVehicle(v, { year, make, model }));
   if (existing) {
     write({ ...garage, activeId: existing.id });
@@ -115,7 +100,7 @@ export function addLocalVehicle({ year, make, model }: Vehicle): boolean {
 
 /** Forgets the bike. Removing the active bike leaves none active: the rider chose "not this one". */
 export function removeLocalVehicle(id: string): void {
-  const garage = parse(readRaw());
+  const garage = parse(storage.read());
   write({
     vehicles: garage.vehicles.filter((v) => v.id !== id),
     activeId: garage.activeId === id ? null : garage.activeId,
@@ -123,7 +108,7 @@ export function removeLocalVehicle(id: string): void {
 }
 
 export function activateLocalVehicle(id: string): void {
-  const garage = parse(readRaw());
+  const garage = parse(storage.read());
   if (garage.vehicles.some((v) => v.id === id)) write({ ...garage, activeId: id });
 }
 
@@ -133,5 +118,5 @@ export function clearLocalGarage(): void {
 
 /** The browser's garage, active bike first; re-renders when it changes here or in another tab. */
 export function useLocalGarage(): GarageVehicle[] {
-  return useSyncExternalStore(subscribe, getLocalGarage, () => EMPTY);
+  return useSyncExternalStore(storage.subscribe, getLocalGarage, () => EMPTY);
 }

@@ -2,6 +2,7 @@ import { formatDollars } from '@pitstop/core/money';
 import { orderItemCount, orderPartsLabel, type Order } from '@pitstop/core/orders';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { clockTime } from '@/lib/clock-time';
 import { OrderParts } from './order-parts';
 import { STATUS_LABELS } from './status-labels';
 
@@ -37,11 +38,6 @@ function ReviewLinks({ order }: { order: Order }) {
       ))}
     </div>
   );
-}
-
-/** "3:04 PM" in the customer's own time zone. */
-function clockTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
 }
 
 function PaymentStatus({ order }: { order: Order }) {

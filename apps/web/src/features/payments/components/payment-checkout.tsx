@@ -1,10 +1,12 @@
 import { messages, orderTexts } from '@pitstop/core/messages';
 import { formatDollars } from '@pitstop/core/money';
+import { orderItemCount } from '@pitstop/core/orders';
 import type { PaymentInfo } from '@pitstop/core/payments';
 import { lazy, Suspense, useId, useState, type ComponentType } from 'react';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
+import { clockTime } from '@/lib/clock-time';
 import { usePaymentInfo } from '../api/get-payment-info';
 import { PaymentIntentGate } from './payment-intent-gate';
 import { MyOrdersLink, StripeUnavailable } from './payment-ui';
@@ -110,11 +112,6 @@ interface PaymentBodyProps {
   onPaid: (transactionId: string) => void;
 }
 
-/** "3:42 PM" in the customer's own time zone, for the reservation's deadline. */
-function clockTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
-}
-
 function PaymentBody({ info, onPaid }: PaymentBodyProps) {
   if (info.status === 'cancelled') {
     return (
@@ -182,7 +179,7 @@ export function PaymentCheckout({ orderId, onPaid }: PaymentCheckoutProps) {
   const several = lines.length > 1;
   // An order of several parts is named by its size; the spec's one-part order by its part.
   const title = several ? `Pay for your order of ${lines.length} parts` : `Pay for ${name}`;
-  const items = several ? lines.reduce((sum, line) => sum + line.quantity, 0) : quantity;
+  const items = orderItemCount({ parts: name, quantity, lines });
   return (
     <section aria-labelledby={headingId} className={cardClass}>
       <div className="flex flex-col gap-2">

@@ -84,7 +84,6 @@ export function SearchCombobox({ value, onSearch, onPickPart, onPickVehicle }: S
 
   const active = expanded && activeIndex >= 0 && activeIndex < options.length ? activeIndex : -1;
 
-  const listboxRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (active < 0) return;
     // Keep the highlighted option in view when the list scrolls (the DOM is the outside system).
@@ -143,9 +142,6 @@ export function SearchCombobox({ value, onSearch, onPickPart, onPickVehicle }: S
     }
   }
 
-  const partOptions = options.flatMap((option, index) => (option.kind === 'part' ? [{ option, index }] : []));
-  const bikeOptions = options.flatMap((option, index) => (option.kind === 'bike' ? [{ option, index }] : []));
-
   function renderOption({ option, index }: { option: Option; index: number }) {
     const selected = index === active;
     return (
@@ -176,7 +172,24 @@ export function SearchCombobox({ value, onSearch, onPickPart, onPickVehicle }: S
     );
   }
 
-  const groupClass = 'px-4 pt-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600';
+  /** The options of one kind under their heading; nothing when there are none. */
+  function renderGroup(kind: Option['kind'], heading: string) {
+    const members = options.flatMap((option, index) => (option.kind === kind ? [{ option, index }] : []));
+    if (members.length === 0) return null;
+    const headingId = `${id}-${kind}s`;
+    return (
+      <div role="group" aria-labelledby={headingId}>
+        <div
+          role="presentation"
+          id={headingId}
+          className="px-4 pt-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600"
+        >
+          {heading}
+        </div>
+        {members.map(renderOption)}
+      </div>
+    );
+  }
 
   return (
     <form
@@ -215,29 +228,14 @@ export function SearchCombobox({ value, onSearch, onPickPart, onPickVehicle }: S
             className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm hover:border-slate-400 sm:text-sm"
           />
           <div
-            ref={listboxRef}
             id={listboxId}
             role="listbox"
             aria-label={searchTexts.searchLabel}
             hidden={!expanded}
             className="absolute inset-x-0 top-full z-30 mt-1 max-h-96 overflow-y-auto rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
           >
-            {partOptions.length > 0 ? (
-              <div role="group" aria-labelledby={`${id}-parts`}>
-                <div role="presentation" id={`${id}-parts`} className={groupClass}>
-                  {searchTexts.suggestionParts}
-                </div>
-                {partOptions.map(renderOption)}
-              </div>
-            ) : null}
-            {bikeOptions.length > 0 ? (
-              <div role="group" aria-labelledby={`${id}-bikes`}>
-                <div role="presentation" id={`${id}-bikes`} className={groupClass}>
-                  {searchTexts.suggestionBikes}
-                </div>
-                {bikeOptions.map(renderOption)}
-              </div>
-            ) : null}
+            {renderGroup('part', searchTexts.suggestionParts)}
+            {renderGroup('bike', searchTexts.suggestionBikes)}
           </div>
         </div>
         <button type="submit" className={buttonStyles('primary', 'md')}>
