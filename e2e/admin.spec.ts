@@ -5,30 +5,20 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pitstop/core/messages';
 import type { Part } from '@pitstop/core/parts';
-import { baseURL, expectNoSeriousA11yViolations, signInAs, useBrowser } from './fixtures.ts';
+import {
+  baseURL,
+  expectNoSeriousA11yViolations,
+  registerCustomer,
+  signInAs,
+  useBrowser,
+} from './fixtures.ts';
 
 const browser = useBrowser();
-
-async function registerCustomer(): Promise<{ email: string; password: string }> {
-  const email = `cust${Math.random()
-    .toString(36)
-    .slice(2, 12)
-    .replace(/[^a-z0-9]/g, '')}@example.com`;
-  const password = 'secret-pass';
-  const base = baseURL();
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ name: 'Menu Customer', email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status}`);
-  return { email, password };
-}
 
 describe('a customer in the dashboard', () => {
   it('sees only the Dashboard item', async () => {
     const page = await browser.newPage();
-    const { email, password } = await registerCustomer();
+    const { email, password } = await registerCustomer('Menu Customer');
     await signInAs(page, email, password);
     await page.goto('/dashboard');
     const menu = page.getByRole('navigation', { name: /dashboard/i });
@@ -48,7 +38,7 @@ describe('a customer in the dashboard', () => {
     '/dashboard/parts/new',
   ])('is signed out and sent to /login from %s', async (url) => {
     const page = await browser.newPage();
-    const { email, password } = await registerCustomer();
+    const { email, password } = await registerCustomer('Menu Customer');
     await signInAs(page, email, password);
     await page.goto(url);
     await page.waitForURL('**/login');
@@ -116,7 +106,7 @@ async function paidOrderFor(email: string, password: string): Promise<{ orderId:
 
 describe('an admin walks every table and form', () => {
   it('ships a paid order, deletes an order, makes an admin, deletes a user and adds one', async () => {
-    const customer = await registerCustomer();
+    const customer = await registerCustomer('Menu Customer');
     const { partName } = await paidOrderFor(customer.email, customer.password);
     const page = await browser.newPage();
     await signInAs(page, 'admin@pitstop.com', 'pitstop-admin');

@@ -5,9 +5,6 @@ import { baseURL, expectNoSeriousA11yViolations, signInAs, useBrowser } from './
 
 const browser = useBrowser();
 
-/** Page loads here wait on lazy chunks and several requests: give them the page's own timeout. */
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
-
 const CART_KEY = 'pitstop.cart';
 const RIDER = { email: 'rider@pitstop.com', password: 'pitstop-rider' };
 
@@ -43,13 +40,13 @@ describe("a visitor's cart", () => {
     await page.goto('/parts');
     const cart = page.getByRole('link', { name: /^Cart/ });
     // Rendered on the server without a count; the browser's cart is read after hydration.
-    await eventually(() => cart.getAttribute('aria-label')).toBe('Cart');
+    await expect.poll(() => cart.getAttribute('aria-label')).toBe('Cart');
 
     // A card adds the part's minimum order.
     await page.getByRole('button', { name: `Add to cart: ${fromCard.name}` }).click();
-    await eventually(() => cart.getAttribute('aria-label')).toBe(
-      `Cart, ${fromCard.minquantity} ${fromCard.minquantity === 1 ? 'item' : 'items'}`,
-    );
+    await expect
+      .poll(() => cart.getAttribute('aria-label'))
+      .toBe(`Cart, ${fromCard.minquantity} ${fromCard.minquantity === 1 ? 'item' : 'items'}`);
     await expect
       .poll(() =>
         page
@@ -63,11 +60,11 @@ describe("a visitor's cart", () => {
     await page.goto(`/parts/${fromPage._id}`);
     const form = page.getByRole('form', { name: 'Add to cart' });
     const quantity = form.getByRole('spinbutton', { name: 'Quantity for the cart' });
-    await eventually(() => quantity.inputValue()).toBe(String(fromPage.minquantity));
+    await expect.poll(() => quantity.inputValue()).toBe(String(fromPage.minquantity));
     await quantity.fill(String(fromPage.minquantity + 1));
     await form.getByRole('button', { name: 'Add to cart' }).click();
     const total = fromCard.minquantity + fromPage.minquantity + 1;
-    await eventually(() => cart.getAttribute('aria-label')).toBe(`Cart, ${total} items`);
+    await expect.poll(() => cart.getAttribute('aria-label')).toBe(`Cart, ${total} items`);
 
     // The cart page: both lines, with their totals.
     await cart.click();
@@ -82,14 +79,14 @@ describe("a visitor's cart", () => {
 
     // One more of the card's part, then the part page's line goes.
     await cardLine.getByRole('button', { name: `One more ${fromCard.name}` }).click();
-    await eventually(() =>
-      cardLine.getByRole('spinbutton', { name: `Quantity of ${fromCard.name}` }).inputValue(),
-    ).toBe(String(fromCard.minquantity + 1));
+    await expect
+      .poll(() => cardLine.getByRole('spinbutton', { name: `Quantity of ${fromCard.name}` }).inputValue())
+      .toBe(String(fromCard.minquantity + 1));
     await pageLine.getByRole('button', { name: `Remove ${fromPage.name} from your cart` }).click();
-    await eventually(() => pageLine.count()).toBe(0);
-    await eventually(() => cart.getAttribute('aria-label')).toBe(
-      `Cart, ${fromCard.minquantity + 1} ${fromCard.minquantity + 1 === 1 ? 'item' : 'items'}`,
-    );
+    await expect.poll(() => pageLine.count()).toBe(0);
+    await expect
+      .poll(() => cart.getAttribute('aria-label'))
+      .toBe(`Cart, ${fromCard.minquantity + 1} ${fromCard.minquantity + 1 === 1 ? 'item' : 'items'}`);
     const liveText = await page.getByRole('status').allTextContents();
     expect(liveText.join(' ')).toContain(`${fromPage.name} removed from your cart.`);
 
@@ -129,15 +126,15 @@ describe('signing in with a cart', () => {
     await page.getByRole('button', { name: `Add to cart: ${added.name}` }).click();
     const cart = page.getByRole('link', { name: /^Cart/ });
     const visitorCount = held.minquantity + added.minquantity;
-    await eventually(() => cart.getAttribute('aria-label')).toBe(`Cart, ${visitorCount} items`);
+    await expect.poll(() => cart.getAttribute('aria-label')).toBe(`Cart, ${visitorCount} items`);
 
     await signInAs(page, RIDER.email, RIDER.password);
     await page.goto('/cart');
     await page.getByRole('heading', { level: 1, name: 'Your cart' }).waitFor();
     await page.getByRole('article', { name: added.name }).waitFor();
-    await eventually(() => cart.getAttribute('aria-label')).toBe(
-      `Cart, ${visitorCount + held.minquantity} items`,
-    );
+    await expect
+      .poll(() => cart.getAttribute('aria-label'))
+      .toBe(`Cart, ${visitorCount + held.minquantity} items`);
     expect(await page.getByRole('spinbutton', { name: `Quantity of ${held.name}` }).inputValue()).toBe(
       String(held.minquantity * 2),
     );

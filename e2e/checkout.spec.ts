@@ -3,29 +3,16 @@ import { checkoutTexts } from '@pitstop/core/cart-texts';
 import { cartTexts, messages } from '@pitstop/core/messages';
 import { formatDollars } from '@pitstop/core/money';
 import type { Part } from '@pitstop/core/parts';
-import { baseURL, expectNoSeriousA11yViolations, fieldError, signInAs, useBrowser } from './fixtures.ts';
+import {
+  baseURL,
+  expectNoSeriousA11yViolations,
+  fieldError,
+  registerCustomer,
+  signInAs,
+  useBrowser,
+} from './fixtures.ts';
 
 const browser = useBrowser();
-
-/** Page loads here wait on lazy chunks and several requests: give them the page's own timeout. */
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
-
-/** A new customer through the API: only the cart and checkout go through the screens. */
-async function registerCustomer(): Promise<{ email: string; password: string }> {
-  const email = `checkout${Math.random()
-    .toString(36)
-    .slice(2, 12)
-    .replace(/[^a-z0-9]/g, '')}@example.com`;
-  const password = 'secret-pass';
-  const base = baseURL();
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ name: 'Cass Checkout', email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status}`);
-  return { email, password };
-}
 
 /** Three parts of the first catalogue page with stock to spare (other files order some too). */
 async function threeParts(): Promise<Part[]> {
@@ -41,21 +28,21 @@ async function threeParts(): Promise<Part[]> {
 describe('checkout', () => {
   it('a visitor fills a cart, signs in, checks out to California, pays, and sees one paid order of three parts', async () => {
     const parts = await threeParts();
-    const customer = await registerCustomer();
+    const customer = await registerCustomer('Cass Checkout', 'checkout');
     const page = await browser.newPage();
 
     // As a visitor: one of each part, at its minimum order. The page is rendered on the server;
     // a click before it has come alive would be lost.
     await page.goto('/parts', { waitUntil: 'networkidle' });
     const cart = page.getByRole('link', { name: /^Cart/ });
-    await eventually(() => cart.getAttribute('aria-label')).toBe('Cart');
+    await expect.poll(() => cart.getAttribute('aria-label')).toBe('Cart');
     let count = 0;
     for (const part of parts) {
       await page.getByRole('button', { name: `Add to cart: ${part.name}` }).click();
       count += part.minquantity;
-      await eventually(() => cart.getAttribute('aria-label')).toBe(
-        `Cart, ${count} ${count === 1 ? 'item' : 'items'}`,
-      );
+      await expect
+        .poll(() => cart.getAttribute('aria-label'))
+        .toBe(`Cart, ${count} ${count === 1 ? 'item' : 'items'}`);
     }
 
     // Signed in, the browser's cart has moved to the account's: three lines.
@@ -64,7 +51,7 @@ describe('checkout', () => {
     await page.getByRole('heading', { level: 1, name: 'Your cart' }).waitFor();
     for (const part of parts) await page.getByRole('article', { name: part.name }).waitFor();
     expect(await page.getByRole('article').count()).toBe(3);
-    await eventually(() => cart.getAttribute('aria-label')).toBe(`Cart, ${count} items`);
+    await expect.poll(() => cart.getAttribute('aria-label')).toBe(`Cart, ${count} items`);
 
     await page.getByRole('link', { name: 'Checkout' }).click();
     await page.waitForURL('**/checkout');
@@ -80,20 +67,20 @@ describe('checkout', () => {
     // Alaska is refused as soon as it is chosen; then a Californian address.
     const state = page.getByLabel(checkoutTexts.state, { exact: true });
     await state.selectOption('AK');
-    await eventually(() => fieldError(page, checkoutTexts.state)).toBe(cartTexts.stateNotServed('Alaska'));
+    await expect.poll(() => fieldError(page, checkoutTexts.state)).toBe(cartTexts.stateNotServed('Alaska'));
     await page.getByLabel(checkoutTexts.fullName, { exact: true }).fill('Cass Checkout');
     await page.getByLabel(checkoutTexts.street, { exact: true }).fill('1 Market St');
     await page.getByLabel(checkoutTexts.city, { exact: true }).fill('San Francisco');
     await state.selectOption('CA');
     await page.getByLabel(checkoutTexts.zip, { exact: true }).fill('94105');
     await page.getByLabel(checkoutTexts.phone, { exact: true }).fill('(415) 555-0100');
-    await eventually(() => fieldError(page, checkoutTexts.state)).toBe('');
+    await expect.poll(() => fieldError(page, checkoutTexts.state)).toBe('');
 
     // The tax for California (SALES_TAX_RATES=CA=7.25 in global-setup) before the order is placed.
     const subtotalCents = parts.reduce((sum, p) => sum + Math.round(p.price * 100) * p.minquantity, 0);
     const taxCents = Math.round((subtotalCents * 725) / 10_000);
     const summary = page.getByRole('region', { name: checkoutTexts.summaryHeading });
-    await eventually(() => summary.innerText()).toContain('Sales tax (California, 7.25%)');
+    await expect.poll(() => summary.innerText()).toContain('Sales tax (California, 7.25%)');
     const text = await summary.innerText();
     expect(text).toContain(formatDollars(subtotalCents / 100));
     expect(text).toContain(formatDollars(taxCents / 100));
@@ -105,16 +92,16 @@ describe('checkout', () => {
     await page.waitForURL(/\/payment\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { level: 1, name: 'Pay for your order of 3 parts' }).waitFor();
     const main = page.locator('main');
-    await eventually(() => main.innerText()).toContain(formatDollars((subtotalCents + taxCents) / 100));
+    await expect.poll(() => main.innerText()).toContain(formatDollars((subtotalCents + taxCents) / 100));
     for (const part of parts) expect(await main.innerText()).toContain(`${part.name} × ${part.minquantity}`);
     // The order emptied the cart.
-    await eventually(() => cart.getAttribute('aria-label')).toBe('Cart');
+    await expect.poll(() => cart.getAttribute('aria-label')).toBe('Cart');
 
     await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/39');
     await page.getByLabel('CVC', { exact: true }).fill('123');
     const pay = page.getByRole('button', { name: 'Pay', exact: true });
-    await eventually(() => pay.isEnabled()).toBe(true);
+    await expect.poll(() => pay.isEnabled()).toBe(true);
     await pay.click();
     await expect
       .poll(() => page.getByText(messages.paymentCompleted, { exact: false }).isVisible(), {
@@ -124,11 +111,11 @@ describe('checkout', () => {
 
     await page.getByRole('link', { name: 'My Orders', exact: true }).first().click();
     await page.waitForURL('**/order');
-    await eventually(() => page.getByRole('heading', { name: `${messages.totalOrders} 1` }).isVisible()).toBe(
-      true,
-    );
+    await expect
+      .poll(() => page.getByRole('heading', { name: `${messages.totalOrders} 1` }).isVisible())
+      .toBe(true);
     const row = page.getByRole('row').filter({ hasText: parts[0]!.name });
-    await eventually(() => row.innerText()).toContain('Paid');
+    await expect.poll(() => row.innerText()).toContain('Paid');
     expect(await row.getByRole('listitem').allInnerTexts()).toEqual(
       parts.map((part) => `${part.name} × ${part.minquantity}`),
     );

@@ -1,25 +1,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { GarageVehicle, Vehicle } from '@pitstop/core/fitment';
-import type { Part } from '@pitstop/core/parts';
 import { fitStatus, vehicleParams } from '@pitstop/core/vehicle-fit';
-import { baseURL, expectNoSeriousA11yViolations, signInAs, useBrowser } from './fixtures.ts';
+import { apiParts, baseURL, expectNoSeriousA11yViolations, signInAs, useBrowser } from './fixtures.ts';
 
 const browser = useBrowser();
-
-/** Page loads here wait on lazy chunks and several requests: give them the page's own timeout. */
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 const R15: Vehicle = { year: 2019, make: 'Yamaha', model: 'YZF-R15 V3' };
 const R15_LABEL = '2019 Yamaha YZF-R15 V3';
 const R15_PATH = '/parts?year=2019&make=Yamaha&model=YZF-R15+V3';
 const GARAGE_KEY = 'pitstop.garage';
 const RIDER = { email: 'rider@pitstop.com', password: 'pitstop-rider' };
-
-async function apiParts(query: Record<string, string>): Promise<{ parts: Part[]; total: number }> {
-  const res = await fetch(`${baseURL()}/api/parts?${new URLSearchParams(query).toString()}`);
-  return { parts: (await res.json()) as Part[], total: Number(res.headers.get('x-total-count')) };
-}
 
 async function garageOf(token: string): Promise<GarageVehicle[]> {
   const res = await fetch(`${baseURL()}/api/garage`, { headers: { authorization: `Bearer ${token}` } });
@@ -45,14 +36,14 @@ async function chooseBikeOnHome(page: Page, bike: Vehicle) {
   const form = page.getByRole('form', { name: 'Find parts for your bike' });
   const make = form.getByLabel('Make', { exact: true });
   const model = form.getByLabel('Model', { exact: true });
-  await eventually(() => make.isDisabled()).toBe(true);
+  await expect.poll(() => make.isDisabled()).toBe(true);
   await form.getByLabel('Year', { exact: true }).selectOption(String(bike.year));
   await make.selectOption(bike.make);
   await model.selectOption(bike.model);
   // The button is the next stop after Model, and Enter presses it.
   await model.focus();
   await page.keyboard.press('Tab');
-  await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Show parts');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Show parts');
   await page.keyboard.press('Enter');
   await page.waitForURL(`**${R15_PATH}`);
 }
@@ -61,13 +52,13 @@ describe('choosing a bike', () => {
   it('on the home page opens /parts with only parts that fit, each saying so', async () => {
     const page = await browser.newPage();
     await page.goto('/');
-    await eventually(() => page.getByRole('heading', { name: 'Find parts for your bike' }).isVisible()).toBe(
-      true,
-    );
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Find parts for your bike' }).isVisible())
+      .toBe(true);
     await chooseBikeOnHome(page, R15);
-    await eventually(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(
-      `Parts for ${R15_LABEL}`,
-    );
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).innerText())
+      .toBe(`Parts for ${R15_LABEL}`);
 
     const { parts, total } = await apiParts({ ...vehicleParams(R15), limit: '100' });
     expect(total).toBeGreaterThan(0);
@@ -75,7 +66,7 @@ describe('choosing a bike', () => {
     for (const part of parts) expect(fitStatus(part, R15).kind).not.toBe('does-not-fit');
 
     const cards = page.getByRole('main').getByRole('article');
-    await eventually(() => cards.count()).toBe(Math.min(parts.length, 12));
+    await expect.poll(() => cards.count()).toBe(Math.min(parts.length, 12));
     const texts = await cards.allInnerTexts();
     for (const [index, text] of texts.entries()) {
       const part = parts.find((p) => text.includes(p.name));
@@ -87,7 +78,7 @@ describe('choosing a bike', () => {
 
     // The bike is in My Garage, active, as a removable chip.
     const garage = page.getByRole('region', { name: 'My Garage' });
-    await eventually(() => garage.innerText()).toContain(R15_LABEL);
+    await expect.poll(() => garage.innerText()).toContain(R15_LABEL);
     expect(await garage.getByRole('button', { name: `Remove ${R15_LABEL} from My Garage` }).isVisible()).toBe(
       true,
     );
@@ -111,7 +102,9 @@ describe('choosing a bike', () => {
     const misfit = parts.find((p) => fitStatus(p, R15).kind === 'does-not-fit');
     expect(misfit, 'the first page has a part that does not fit the R15').toBeTruthy();
     const card = visitor.getByRole('article').filter({ hasText: misfit!.name });
-    await eventually(() => card.innerText()).toContain(`Does not fit your ${R15_LABEL} — see parts that fit`);
+    await expect
+      .poll(() => card.innerText())
+      .toContain(`Does not fit your ${R15_LABEL} — see parts that fit`);
     const seeFitting = card.getByRole('link', { name: 'see parts that fit' });
     expect(await seeFitting.getAttribute('href')).toBe(`${R15_PATH}&category=${misfit!.category}`);
     // The catalogue offers to narrow itself to the active bike.
@@ -130,9 +123,9 @@ describe('choosing a bike', () => {
     const rider = await browser.newPage({ width: 360, height: 800 });
     await signInAs(rider, RIDER.email, RIDER.password);
     await rider.goto(`/parts/${honda!._id}`);
-    await eventually(() =>
-      rider.getByText(`Does not fit your ${R15_LABEL}`, { exact: false }).first().isVisible(),
-    ).toBe(true);
+    await expect
+      .poll(() => rider.getByText(`Does not fit your ${R15_LABEL}`, { exact: false }).first().isVisible())
+      .toBe(true);
     const fitment = rider.getByRole('table', { name: 'Fitment' });
     const groups = await fitment.getByRole('rowheader').allInnerTexts();
     expect(groups.length).toBeGreaterThan(0);
@@ -151,16 +144,16 @@ describe('My Garage', () => {
     await chooseBikeOnHome(page, R15);
     await page.reload();
     const garage = page.getByRole('region', { name: 'My Garage' });
-    await eventually(() => garage.innerText()).toContain(R15_LABEL);
+    await expect.poll(() => garage.innerText()).toContain(R15_LABEL);
     // The selector starts from the bike in the URL after a reload too.
     expect(await page.getByLabel('Model', { exact: true }).inputValue()).toBe(R15.model);
 
     await page.goto('/');
-    await eventually(() => page.getByRole('region', { name: 'My Garage' }).innerText()).toContain(R15_LABEL);
+    await expect.poll(() => page.getByRole('region', { name: 'My Garage' }).innerText()).toContain(R15_LABEL);
     // The featured parts speak of the active bike.
-    await eventually(() => page.getByRole('region', { name: 'Parts', exact: true }).innerText()).toMatch(
-      /Fits your 2019 Yamaha YZF-R15 V3|Does not fit your 2019 Yamaha YZF-R15 V3|Universal/,
-    );
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Parts', exact: true }).innerText())
+      .toMatch(/Fits your 2019 Yamaha YZF-R15 V3|Does not fit your 2019 Yamaha YZF-R15 V3|Universal/);
 
     // Tab from "Show parts" reaches the chip's remove button; Enter removes the bike.
     const remove = `Remove ${R15_LABEL} from My Garage`;
@@ -172,7 +165,7 @@ describe('My Garage', () => {
     }
     expect(reached).toBe(true);
     await page.keyboard.press('Enter');
-    await eventually(() => garage.innerText()).toContain('No bikes saved yet');
+    await expect.poll(() => garage.innerText()).toContain('No bikes saved yet');
     expect(await page.evaluate((key) => localStorage.getItem(key), GARAGE_KEY)).toBeNull();
   });
 
@@ -189,16 +182,18 @@ describe('My Garage', () => {
     await page.getByRole('button', { name: 'Log In', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
 
-    await eventually(async () =>
-      (await garageOf(token)).map((v) => ({
-        year: v.year,
-        make: v.make,
-        model: v.model,
-        active: v.active,
-      })),
-    ).toEqual([{ ...R15, active: true }]);
-    await eventually(() => page.evaluate((key) => localStorage.getItem(key), GARAGE_KEY)).toBeNull();
-    await eventually(() => page.getByRole('region', { name: 'My Garage' }).innerText()).toContain(R15_LABEL);
+    await expect
+      .poll(async () =>
+        (await garageOf(token)).map((v) => ({
+          year: v.year,
+          make: v.make,
+          model: v.model,
+          active: v.active,
+        })),
+      )
+      .toEqual([{ ...R15, active: true }]);
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), GARAGE_KEY)).toBeNull();
+    await expect.poll(() => page.getByRole('region', { name: 'My Garage' }).innerText()).toContain(R15_LABEL);
 
     // The page's own session sees the same garage.
     const pageToken = await page.evaluate(() => localStorage.getItem('accessToken'));

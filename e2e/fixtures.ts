@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import type { Part } from '@pitstop/core/parts';
 
 /** The flags this machine needs for headless Chromium (no sandbox as root, no network chatter). */
 export const CHROMIUM_ARGS = [
@@ -95,6 +97,32 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(serious).toEqual([]);
+}
+
+/** A new customer, registered through the API: only the journey under test goes through the UI. */
+export async function registerCustomer(
+  name: string,
+  emailPrefix = 'cust',
+): Promise<{ email: string; password: string; name: string }> {
+  const email = `${emailPrefix}${randomUUID().replaceAll('-', '').slice(0, 10)}@example.com`;
+  const password = 'secret-pass';
+  const base = baseURL();
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ name, email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status}`);
+  return { email, password, name };
+}
+
+/** GET /api/parts with a query ("?limit=6", or its parameters): the parts and the total count. */
+export async function apiParts(
+  query: string | Record<string, string>,
+): Promise<{ parts: Part[]; total: number }> {
+  const search = typeof query === 'string' ? query : `?${new URLSearchParams(query).toString()}`;
+  const res = await fetch(`${baseURL()}/api/parts${search}`);
+  return { parts: (await res.json()) as Part[], total: Number(res.headers.get('x-total-count')) };
 }
 
 /** Signs in through the API (not the UI) and hands the page the access key, as the SPA keeps it. */

@@ -13,7 +13,7 @@ import { messages } from '@pitstop/core/messages';
 import type { Part } from '@pitstop/core/parts';
 import { searchTexts } from '@pitstop/core/search';
 import { fitmentTexts } from '@pitstop/core/vehicle-fit';
-import { baseURL, fieldError, signInAs, useBrowser } from './fixtures.ts';
+import { baseURL, fieldError, registerCustomer, signInAs, useBrowser } from './fixtures.ts';
 
 const browser = useBrowser();
 const ADMIN = { email: 'admin@pitstop.com', password: 'pitstop-admin' };
@@ -40,23 +40,9 @@ async function openPublic(page: Page, url: string): Promise<void> {
   await page.goto(url, { waitUntil: 'networkidle' });
 }
 
-/** A new customer, registered through the API (only the form under test goes through the UI). */
-async function registerCustomer(): Promise<{ email: string; password: string; name: string }> {
-  const email = `forms${randomUUID().replaceAll('-', '').slice(0, 10)}@example.com`;
-  const name = 'Form Rider';
-  const base = baseURL();
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ name, email, password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status}`);
-  return { email, password: PASSWORD, name };
-}
-
 /** A signed-in page for a new customer, and that customer's API token. */
 async function customerPage(): Promise<{ page: Page; email: string; name: string; token: string }> {
-  const customer = await registerCustomer();
+  const customer = await registerCustomer('Form Rider', 'forms');
   const page = await browser.newPage(UNSCROLLED);
   const token = await signInAs(page, customer.email, customer.password);
   return { page, email: customer.email, name: customer.name, token };

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PARTS_WEB_PAGE } from '@pitstop/core/catalogue';
 import { messages, shopTexts } from '@pitstop/core/messages';
-import type { Part } from '@pitstop/core/parts';
-import { baseURL, expectNoSeriousA11yViolations, signInAs, useBrowser } from './fixtures.ts';
+import { apiParts, expectNoSeriousA11yViolations, signInAs, useBrowser } from './fixtures.ts';
 
 const browser = useBrowser();
-
-async function apiParts(query: string): Promise<{ parts: Part[]; total: number }> {
-  const res = await fetch(`${baseURL()}/api/parts${query}`);
-  return { parts: (await res.json()) as Part[], total: Number(res.headers.get('x-total-count')) };
-}
 
 describe('home', () => {
   it('shows the carousel, the six brands, the first six parts, what we do and the business summary', async () => {

@@ -1,15 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PARTS_WEB_PAGE } from '@pitstop/core/catalogue';
-import type { Part, PartFacets } from '@pitstop/core/parts';
-import { baseURL, expectNoSeriousA11yViolations, useBrowser } from './fixtures.ts';
+import type { PartFacets } from '@pitstop/core/parts';
+import { apiParts, baseURL, expectNoSeriousA11yViolations, useBrowser } from './fixtures.ts';
 
 const browser = useBrowser();
-
-async function apiParts(query: string): Promise<{ parts: Part[]; total: number }> {
-  const res = await fetch(`${baseURL()}/api/parts${query}`);
-  return { parts: (await res.json()) as Part[], total: Number(res.headers.get('x-total-count')) };
-}
 
 async function apiFacets(query: string): Promise<PartFacets> {
   const res = await fetch(`${baseURL()}/api/parts/facets${query}`);

@@ -1,12 +1,26 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Part } from '@pitstop/core/parts';
-import { baseURL, signInAs, useBrowser } from './fixtures.ts';
+import { apiParts, baseURL, signInAs, useBrowser } from './fixtures.ts';
 
 const browser = useBrowser();
 
 async function firstPart(): Promise<Part> {
-  const res = await fetch(`${baseURL()}/api/parts?limit=1`);
-  return ((await res.json()) as Part[])[0]!;
+  return (await apiParts('?limit=1')).parts[0]!;
+}
+
+/**
+ * Holds back the page's entry script, so the server's HTML stands alone until the returned
+ * release() lets the script load.
+ */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const scriptHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
+  return release;
 }
 
 function jsonLdBlocks(html: string): Record<string, unknown>[] {
@@ -102,12 +116,7 @@ describe('hydration', () => {
 
   it('keeps what was typed into the search box before the script ran, and searches for it', async () => {
     const page = await browser.newPage();
-    let release = () => {};
-    const scriptHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/index-*.js', async (route) => {
-      await scriptHeld;
-      await route.continue();
-    });
+    const release = await holdEntryScript(page);
     await page.goto('/parts', { waitUntil: 'commit' });
     const box = page.getByRole('combobox', { name: 'Search parts' });
     await box.waitFor();
@@ -121,12 +130,7 @@ describe('hydration', () => {
 
   it('keeps a year chosen in the bike picker before the script ran', async () => {
     const page = await browser.newPage();
-    let release = () => {};
-    const scriptHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/index-*.js', async (route) => {
-      await scriptHeld;
-      await route.continue();
-    });
+    const release = await holdEntryScript(page);
     await page.goto('/', { waitUntil: 'commit' });
     const form = page.getByRole('form', { name: 'Find parts for your bike' });
     const year = form.getByLabel('Year', { exact: true });

@@ -13,10 +13,6 @@ import { freePort, repoRoot, startShop, type RunningServer } from './server-proc
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const pgUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
 
 interface Row {
   target: string;
@@ -95,7 +91,7 @@ try {
   await lite.stop();
 }
 
-const db = await scratchDatabase(pgUrl, `pitstop_bench_${process.pid}`);
+const db = await scratchDatabase(`pitstop_bench_${process.pid}`);
 const postgres = await startShop({ DATABASE_URL: db.url });
 try {
   const result = await benchShop('PostgreSQL', postgres);

@@ -6,57 +6,18 @@
 //   npm run build && npm run bench:import
 // BENCH_PARTS sets the size (default 100000); BENCH_DATABASE_URL (or TEST_DATABASE_URL) names
 // the PostgreSQL server. Budget: import ≤ 60 s, memory growth < 200 MB.
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { writeCatalogueFile } from './catalogue-generator.ts';
+import { scratchDatabase } from './scratch-database.ts';
 import { startShop } from './server-process.ts';
+import { rssMb, sampleRss, timedImport } from './timed-import.ts';
 
 const partsWanted = Number(process.env.BENCH_PARTS ?? 100_000);
 const budgetSeconds = 60;
 const budgetGrowthMb = 200;
-const pgUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
-const name = `pitstop_bench_import_${process.pid}`;
-
-interface ImportAnswer {
-  created: number;
-  updated: number;
-  unchanged: number;
-  failedRows: number;
-  failed: { line: number; field: string; message: string }[];
-}
-
-/** The resident set of a process in MB, read from /proc (Linux). */
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? NaN);
-  return kb / 1024;
-}
-
-/** Samples a process's RSS every 100 ms until stopped; reports the peak. */
-function sampleRss(pid: number) {
-  let peak = rssMb(pid);
-  const timer = setInterval(() => {
-    try {
-      peak = Math.max(peak, rssMb(pid));
-    } catch {
-      // The process ended; the last peak stands.
-    }
-  }, 100);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      peak = Math.max(peak, rssMb(pid));
-      return peak;
-    },
-  };
-}
-
 const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'pitstop-bench-import-'));
 const csvFile = path.join(tmp, `catalogue-${partsWanted}.csv`);
 let started = performance.now();
@@ -66,15 +27,8 @@ console.log(
     `${(generated.bytes / 1024 / 1024).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );
 
-const admin = new pg.Client({ connectionString: pgUrl });
-await admin.connect();
-await admin.query(`drop database if exists ${name} with (force)`);
-await admin.query(`create database ${name}`);
-await admin.end();
-const dbUrl = new URL(pgUrl);
-dbUrl.pathname = `/${name}`;
-
-const shop = await startShop({ DATABASE_URL: dbUrl.toString(), AUTH_RATE_LIMIT: '100000' });
+const scratch = await scratchDatabase(`pitstop_bench_import_${process.pid}`);
+const shop = await startShop({ DATABASE_URL: scratch.url, AUTH_RATE_LIMIT: '100000' });
 let failed = false;
 try {
   const pid = shop.child.pid;
@@ -88,34 +42,11 @@ try {
   });
   const token = signUp.headers.get('set-auth-token');
   if (!token) throw new Error(`sign-up failed: ${signUp.status}`);
-  const db = new pg.Client({ connectionString: dbUrl.toString() });
+  const db = new pg.Client({ connectionString: scratch.url });
   await db.connect();
   await db.query(`update "user" set role = 'admin' where email = $1`, [email]);
 
-  const importFile = async (): Promise<{
-    answer: ImportAnswer;
-    seconds: number;
-    baseline: number;
-    peak: number;
-  }> => {
-    const form = new FormData();
-    // A file-backed Blob: fetch streams it from disk.
-    form.append('file', await fs.openAsBlob(csvFile, { type: 'text/csv' }), 'catalogue.csv');
-    const baseline = rssMb(pid);
-    const rss = sampleRss(pid);
-    const t0 = performance.now();
-    const res = await fetch(`${base}/api/parts/import`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    const body = (await res.json()) as ImportAnswer;
-    const seconds = (performance.now() - t0) / 1000;
-    const peak = rss.stop();
-    if (!res.ok) throw new Error(`import failed: ${res.status} ${JSON.stringify(body)}`);
-    return { answer: body, seconds, baseline, peak };
-  };
-
+  const importFile = () => timedImport({ base, pid, token, file: csvFile });
   const first = await importFile();
   const counted = await db.query<{ parts: string; fitments: string }>(
     'select (select count(*) from parts) as parts, (select count(*) from part_fitments) as fitments',
@@ -177,10 +108,7 @@ try {
   );
 } finally {
   await shop.stop();
-  const c = new pg.Client({ connectionString: pgUrl });
-  await c.connect();
-  await c.query(`drop database if exists ${name} with (force)`);
-  await c.end();
+  await scratch.drop();
   await fsp.rm(tmp, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

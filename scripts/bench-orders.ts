@@ -3,25 +3,14 @@
 //   npm run build && npm run bench:orders
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { scratchDatabase } from './scratch-database.ts';
 import { startShop } from './server-process.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const pgUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
-const name = `pitstop_bench_orders_${process.pid}`;
-
-const admin = new pg.Client({ connectionString: pgUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-await admin.end();
-const dbUrl = new URL(pgUrl);
-dbUrl.pathname = `/${name}`;
-
+const scratch = await scratchDatabase(`pitstop_bench_orders_${process.pid}`);
 const shop = await startShop({
-  DATABASE_URL: dbUrl.toString(),
+  DATABASE_URL: scratch.url,
   AUTH_RATE_LIMIT: '100000',
   DATABASE_POOL_MAX: '20',
 });
@@ -41,7 +30,7 @@ try {
     buyers.push({ email, token });
   }
   // The part everyone wants: the one with the most units among those sold one at a time.
-  const db = new pg.Client({ connectionString: dbUrl.toString() });
+  const db = new pg.Client({ connectionString: scratch.url });
   await db.connect();
   const { rows } = await db.query<{ id: string; available: number }>(
     'select id, available_quantity as available from parts where min_quantity = 1 order by available_quantity desc limit 1',
@@ -100,9 +89,6 @@ try {
   );
 } finally {
   await shop.stop();
-  const c = new pg.Client({ connectionString: pgUrl });
-  await c.connect();
-  await c.query(`drop database if exists ${name} with (force)`);
-  await c.end();
+  await scratch.drop();
 }
 process.exit(failed ? 1 : 0);

@@ -8,22 +8,19 @@
 // Then the same kinds of request drawn from 200 popular searches, as shoppers repeat them.
 // BENCH_DATABASE_URL (or TEST_DATABASE_URL) names the PostgreSQL server; a scratch database is
 // created there and dropped afterwards. BENCH_TARGETS=postgres,pglite picks the targets.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { writeCatalogueFile } from './catalogue-generator.ts';
 import { runLoad, type LoadResult } from './load-runner.ts';
 import { scratchDatabase } from './scratch-database.ts';
-import { repoRoot, startShop, type RunningServer } from './server-process.ts';
+import { startShop } from './server-process.ts';
+import { timedImport } from './timed-import.ts';
 
 const partsWanted = Number(process.env.BENCH_PARTS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const clients = Number(process.env.BENCH_CLIENTS ?? 20);
 const targets = (process.env.BENCH_TARGETS ?? 'postgres,pglite').split(',');
-const pgUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
 /** Distinct searches in the "popular searches" scenarios. */
 const POPULAR = 200;
 const ADMIN = { email: 'benchadmin@pitstop.com', password: 'bench-admin-password' };
@@ -33,30 +30,10 @@ async function catalogueCsv(): Promise<string> {
   const file = path.join(os.tmpdir(), `pitstop-catalogue-${partsWanted}.csv`);
   if (fs.existsSync(file)) return file;
   console.log(`Generating ${partsWanted} parts into ${file} …`);
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(repoRoot, 'scripts/generate-catalogue.ts'),
-        '--parts',
-        String(partsWanted),
-        '--out',
-        `${file}.partial`,
-      ],
-      { stdio: 'inherit', cwd: path.join(repoRoot, 'scripts') },
-    );
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`generator exited ${code}`))));
-  });
+  // generate-catalogue's default seed: the same file `npm run generate:catalogue` writes.
+  await writeCatalogueFile(`${file}.partial`, { parts: partsWanted, seed: 8 });
   fs.renameSync(`${file}.partial`, file);
   return file;
-}
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-  return kb / 1024;
 }
 
 async function signInAdmin(base: string): Promise<string> {
@@ -68,36 +45,6 @@ async function signInAdmin(base: string): Promise<string> {
   const token = res.headers.get('set-auth-token');
   if (!token) throw new Error(`admin sign-up failed: ${res.status} ${await res.text()}`);
   return token;
-}
-
-interface ImportFigures {
-  seconds: number;
-  rssBeforeMb: number;
-  rssPeakMb: number;
-  created: number;
-  failed: number;
-}
-
-async function importCatalogue(shop: RunningServer, token: string, csv: string): Promise<ImportFigures> {
-  const pid = shop.child.pid!;
-  const rssBeforeMb = rssMb(pid);
-  let rssPeakMb = rssBeforeMb;
-  const sampler = setInterval(() => {
-    rssPeakMb = Math.max(rssPeakMb, rssMb(pid));
-  }, 200);
-  const form = new FormData();
-  form.append('file', await fs.openAsBlob(csv, { type: 'text/csv' }), path.basename(csv));
-  const started = performance.now();
-  const res = await fetch(`${shop.url}/api/parts/import`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const body = (await res.json()) as { created: number; failed: unknown[] };
-  const elapsed = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  if (!res.ok) throw new Error(`import failed: ${res.status} ${JSON.stringify(body)}`);
-  return { seconds: elapsed, rssBeforeMb, rssPeakMb, created: body.created, failed: body.failed.length };
 }
 
 interface Bike {
@@ -190,11 +137,11 @@ async function benchTarget(label: string, env: Record<string, string>, csv: stri
   try {
     const token = await signInAdmin(shop.url);
     console.log(`${label}: importing ${path.basename(csv)} …`);
-    const imported = await importCatalogue(shop, token, csv);
+    const imported = await timedImport({ base: shop.url, pid: shop.child.pid!, token, file: csv });
     console.log(
-      `${label}: imported ${imported.created} parts in ${imported.seconds.toFixed(1)} s; ` +
-        `server RSS ${imported.rssBeforeMb.toFixed(0)} → peak ${imported.rssPeakMb.toFixed(0)} MB ` +
-        `(+${(imported.rssPeakMb - imported.rssBeforeMb).toFixed(0)} MB); ${imported.failed} rows failed`,
+      `${label}: imported ${imported.answer.created} parts in ${imported.seconds.toFixed(1)} s; ` +
+        `server RSS ${imported.baseline.toFixed(0)} → peak ${imported.peak.toFixed(0)} MB ` +
+        `(+${(imported.peak - imported.baseline).toFixed(0)} MB); ${imported.answer.failed.length} rows failed`,
     );
     const bikes = await bikesOf(shop.url);
     const scenarios: [string, number, (i: number) => string][] = [
@@ -231,7 +178,7 @@ async function benchTarget(label: string, env: Record<string, string>, csv: stri
 const csv = await catalogueCsv();
 const results: Awaited<ReturnType<typeof benchTarget>>[] = [];
 if (targets.includes('postgres')) {
-  const db = await scratchDatabase(pgUrl, `pitstop_bench_search_${process.pid}`);
+  const db = await scratchDatabase(`pitstop_bench_search_${process.pid}`);
   try {
     results.push(await benchTarget('PostgreSQL', { DATABASE_URL: db.url }, csv));
   } finally {
@@ -265,7 +212,7 @@ console.log('\n| target | import seconds | server RSS growth MB | budget |');
 console.log('|---|---:|---:|---|');
 for (const [i, { imported }] of results.entries()) {
   const label = results[i]!.rows[0]!.target;
-  const growth = imported.rssPeakMb - imported.rssBeforeMb;
+  const growth = imported.peak - imported.baseline;
   const ok = imported.seconds <= 60 && growth < 200;
   if (label === 'PostgreSQL' && !ok) failed = true;
   console.log(

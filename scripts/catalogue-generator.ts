@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { CATALOGUE_CSV_COLUMNS, type CatalogueCsvColumn } from '@pitstop/core/catalogue-io';
 import type { Brand, Category } from '@pitstop/core/catalogue';
 import type { FitmentPosition } from '@pitstop/core/fitment';
+import { headerLine, partLine, type CsvFitment } from '../apps/api/src/modules/catalogue-io/csv.ts';
 import { vehicleModels, type SeedVehicleModel } from '../apps/api/src/db/seed/vehicles-data.ts';
 
 /** mulberry32: small, fast and the same sequence for the same seed on every machine. */
@@ -354,10 +354,6 @@ const PART_NUMBER_STYLES: Record<Brand, (r: Random) => string> = {
   Bajaj: (r) => `${chars(r, LETTERS, 2)}${chars(r, DIGITS, 6)}`,
 };
 
-/** `\` escapes the separators inside list cells. */
-const esc = (text: string) => text.replace(/[\\;|=]/g, (c) => `\\${c}`);
-const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-
 function yearsText(from: number, to: number): string {
   return from === to ? String(from) : `${from}-${to}`;
 }
@@ -397,7 +393,8 @@ export async function writeCatalogue(out: Writable, options: GenerateOptions): P
     summary.bytes += Buffer.byteLength(text);
     if (!out.write(text)) await once(out, 'drain');
   };
-  await write(`${CATALOGUE_CSV_COLUMNS.join(',')}\n`);
+  // The export's own writer: the generated file is in exactly the format the shop exports.
+  await write(headerLine());
 
   for (let i = 0; i < options.parts; i++) {
     const brand = r.pick(makes);
@@ -414,7 +411,7 @@ export async function writeCatalogue(out: Writable, options: GenerateOptions): P
     while (used.has(partNumber));
     used.add(partNumber);
 
-    const fitment: string[] = [];
+    const fitment: CsvFitment[] = [];
     let name: string;
     let description: string;
     if (universal) {
@@ -434,13 +431,17 @@ export async function writeCatalogue(out: Writable, options: GenerateOptions): P
         chosen.add(r.pick(pool));
       }
       for (const m of chosen) {
-        const [from, to] = yearsFor(r, m);
-        const fields = [esc(m.make), esc(m.model), yearsText(from, to)];
-        const note = r.chance(0.08) ? r.pick(NOTES) : undefined;
-        if (type.position || type.quantity !== 1 || note) fields.push(type.position ?? '');
-        if (type.quantity !== 1 || note) fields.push(String(type.quantity));
-        if (note) fields.push(esc(note));
-        fitment.push(fields.join('|'));
+        const [yearFrom, yearTo] = yearsFor(r, m);
+        const note = r.chance(0.08) ? r.pick(NOTES) : null;
+        fitment.push({
+          make: m.make,
+          model: m.model,
+          yearFrom,
+          yearTo,
+          position: type.position,
+          quantity: type.quantity,
+          note,
+        });
       }
       summary.fitmentRows += chosen.size;
       name = `${brand} ${primary.model} ${type.name} — ${variant}`;
@@ -452,30 +453,31 @@ export async function writeCatalogue(out: Writable, options: GenerateOptions): P
 
     const [low, high] = plan.price;
     const dollars = low + Math.floor(r.next() * (high - low));
-    const price = `${dollars}.${r.pick(['49', '99', '00', '50', '95'])}`;
+    const priceCents = dollars * 100 + Number(r.pick(['49', '99', '00', '50', '95']));
     const stock = r.chance(0.05) ? 0 : r.int(1, 500);
     const available = stock === 0 ? 0 : r.int(Math.ceil(stock / 2), stock);
     const minimum = available >= 4 && r.chance(0.15) ? r.int(2, 4) : 1;
-    const specs = type.specs(r, variant).map(([k, v]) => `${esc(k)}=${esc(v)}`);
-    specs.push(`Warranty=${r.pick(['6 months', '1 year', '2 years'])}`);
+    const specifications = type.specs(r, variant).map(([key, value]) => ({ key, value }));
+    specifications.push({ key: 'Warranty', value: r.pick(['6 months', '1 year', '2 years']) });
 
-    const cells: Record<CatalogueCsvColumn, string> = {
-      part_number: partNumber,
-      name,
-      brand,
-      category,
-      seller: r.pick(SELLERS),
-      price,
-      stock: String(stock),
-      available_quantity: String(available),
-      min_quantity: String(minimum),
-      description,
-      image: `/images/parts/${category}.svg`,
-      universal: universal ? 'true' : 'false',
-      specifications: specs.join(';'),
-      fitment: fitment.join(';'),
-    };
-    await write(`${CATALOGUE_CSV_COLUMNS.map((c) => quote(cells[c])).join(',')}\n`);
+    await write(
+      partLine({
+        partNumber,
+        name,
+        brand,
+        category,
+        seller: r.pick(SELLERS),
+        priceCents,
+        stock,
+        availablequantity: available,
+        minquantity: minimum,
+        description,
+        img: `/images/parts/${category}.svg`,
+        universal,
+        specifications,
+        fitment,
+      }),
+    );
     summary.parts++;
   }
   return summary;

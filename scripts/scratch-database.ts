@@ -1,12 +1,18 @@
 import pg from 'pg';
 
+/** The benchmarks' PostgreSQL server: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local one. */
+export const benchServerUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+
 /**
  * A throw-away database on the benchmark's PostgreSQL server, created empty (a leftover of an
  * interrupted run with the same name is dropped first) and dropped again by `drop()`.
  */
 export async function scratchDatabase(
-  serverUrl: string,
   name: string,
+  serverUrl = benchServerUrl,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const run = async (sql: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
