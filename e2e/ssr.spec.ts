@@ -143,4 +143,23 @@ describe('hydration', () => {
     await expect.poll(() => make.locator('option').count()).toBeGreaterThan(1);
     expect(await year.inputValue()).toBe(firstYear);
   });
+
+  it('applies a filter box, a rating and a sort chosen on /parts before the script ran', async () => {
+    const page = await browser.newPage();
+    const release = await holdEntryScript(page);
+    await page.goto('/parts', { waitUntil: 'commit' });
+    const inStock = page.getByRole('checkbox', { name: /In stock only/ });
+    await inStock.waitFor();
+    await inStock.check();
+    await page.getByRole('radio', { name: '3 stars and up' }).check();
+    await page.getByLabel('Sort by', { exact: true }).selectOption('price_asc');
+    release();
+    // Each choice reaches the URL, so the results, the counts and a shared link agree with the screen.
+    await page.waitForURL((url) => {
+      const q = url.searchParams;
+      return q.get('inStock') === 'true' && q.get('minRating') === '3' && q.get('sort') === 'price_asc';
+    });
+    await expect.poll(() => inStock.isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('radio', { name: '3 stars and up' }).isChecked()).toBe(true);
+  });
 });

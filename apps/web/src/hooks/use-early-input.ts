@@ -18,3 +18,17 @@ export function useEarlyInput(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }
+
+/**
+ * The same for a box ticked, or a radio of a group chosen, before the script ran: `read` takes the
+ * choice from the server-rendered DOM after the first render and `adopt` gets it when it differs
+ * from what the state says.
+ */
+export function useEarlyChoice<T>(read: () => T | undefined, current: T, adopt: (chosen: T) => void): void {
+  useEffect(() => {
+    const chosen = read();
+    if (chosen !== undefined && chosen !== current) adopt(chosen);
+    // Once, after the first render, as above.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}

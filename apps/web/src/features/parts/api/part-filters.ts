@@ -87,6 +87,15 @@ export function maxPage(pageSize: number): number {
 }
 
 /**
+ * The view the address bar holds now, which may be ahead of what this render saw: a navigation
+ * updates the address at once and the screen in a transition. Choices adopted together after
+ * hydration build on each other through it.
+ */
+export function currentPartFilters(): PartFilters {
+  return parsePartFilters(new URLSearchParams(window.location.search));
+}
+
+/**
  * Reads the view from the address bar. Values the API would refuse with a 400 (an unknown brand,
  * a negative price, page 0, half a bike) are dropped rather than sent, so a stale or hand-edited
  * link still shows a catalogue.

@@ -6,6 +6,7 @@ import {
   useState,
   type FormEvent,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import { Link } from 'react-router';
 import { BRANDS, CATEGORIES, CATEGORY_LABELS } from '@pitstop/core/catalogue';
@@ -13,9 +14,10 @@ import { shopTexts } from '@pitstop/core/messages';
 import type { PartFacets } from '@pitstop/core/parts';
 import { RATING_STEPS, formatCount, searchTexts, type RatingStep } from '@pitstop/core/search';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { useEarlyInput } from '@/hooks/use-early-input';
+import { useEarlyChoice, useEarlyInput } from '@/hooks/use-early-input';
 import {
   clearedFilters,
+  currentPartFilters,
   hasFilters,
   parsePrice,
   partsHref,
@@ -205,10 +207,18 @@ function PriceRange({
   );
 }
 
-function Group({ legend, children }: { legend: string; children: ReactNode }) {
+function Group({
+  legend,
+  children,
+  groupRef,
+}: {
+  legend: string;
+  children: ReactNode;
+  groupRef?: RefObject<HTMLDivElement | null>;
+}) {
   return (
     // The rule sits on a wrapper: on the fieldset itself the legend would straddle it.
-    <div className={groupClass}>
+    <div ref={groupRef} className={groupClass}>
       <fieldset>
         <legend className={legendClass}>{legend}</legend>
         {children}
@@ -230,6 +240,22 @@ export function PartFacetsPanel({ filters, facets, stale, failed, onRetry, onCha
       onChange(next);
     });
   }
+  // A box ticked or a rating chosen on the server-rendered page before the script ran.
+  const stockRef = useRef<HTMLInputElement>(null);
+  const ratingsRef = useRef<HTMLDivElement>(null);
+  useEarlyChoice(
+    () => stockRef.current?.checked,
+    filters.inStock === true,
+    (checked) => choose(withFilters(currentPartFilters(), { inStock: checked ? true : undefined })),
+  );
+  useEarlyChoice<RatingStep | 'any'>(
+    () => {
+      const value = ratingsRef.current?.querySelector<HTMLInputElement>('input:checked')?.value;
+      return value === undefined ? undefined : value === 'any' ? 'any' : (Number(value) as RatingStep);
+    },
+    filters.minRating ?? 'any',
+    (step) => choose(withFilters(currentPartFilters(), { minRating: step === 'any' ? undefined : step })),
+  );
   const optionClass =
     'flex min-h-10 cursor-pointer items-center gap-2 rounded-md px-2 text-sm text-slate-700 hover:bg-slate-100';
 
@@ -277,6 +303,7 @@ export function PartFacetsPanel({ filters, facets, stale, failed, onRetry, onCha
       <Group legend={searchTexts.availability}>
         <label className={optionClass}>
           <input
+            ref={stockRef}
             type="checkbox"
             className="size-4 accent-red-700"
             checked={shown.inStock === true}
@@ -289,12 +316,13 @@ export function PartFacetsPanel({ filters, facets, stale, failed, onRetry, onCha
           <span className="text-xs tabular-nums text-slate-600">({formatCount(inStockCount)})</span>
         </label>
       </Group>
-      <Group legend={searchTexts.rating}>
+      <Group legend={searchTexts.rating} groupRef={ratingsRef}>
         {([undefined, ...RATING_STEPS] as (RatingStep | undefined)[]).map((step) => (
           <label key={step ?? 'any'} className={optionClass}>
             <input
               type="radio"
               name={ratingName}
+              value={step ?? 'any'}
               className="size-4 accent-red-700"
               checked={shown.minRating === step}
               onChange={() => choose(withFilters(filters, { minRating: step }))}

@@ -6,11 +6,13 @@ import type { Part } from '@pitstop/core/parts';
 import { PART_SORTS, SORT_LABELS, searchTexts, type PartSort } from '@pitstop/core/search';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { QueryError } from '@/components/ui/query-error';
+import { useEarlyInput } from '@/hooks/use-early-input';
 import { usePartFacets } from '../api/get-facets';
 import { usePartsPage } from '../api/get-parts-page';
 import {
   activeFacetCount,
   clearedFilters,
+  currentPartFilters,
   facetFiltersOf,
   hasFilters,
   maxPage,
@@ -69,7 +71,7 @@ export function PartsCatalogue({ vehicle = null, renderSearch, renderPartAction 
     // The same view again (Enter on an unchanged search) is no new history entry. Compared with
     // the address as it is now, not as this render saw it: a price box's blur and the Apply click
     // that caused it both land before React renders again, and must not push the view twice.
-    const current = toSearchParams(parsePartFilters(new URLSearchParams(window.location.search)));
+    const current = toSearchParams(currentPartFilters());
     if (search.toString() === current.toString()) return;
     setSearchParams(search, { preventScrollReset: true });
   }
@@ -224,6 +226,7 @@ export function PartsCatalogue({ vehicle = null, renderSearch, renderPartAction 
               value={filters.sort ?? 'relevance'}
               searching={Boolean(filters.q)}
               onChange={(sort) => go(withFilters(filters, { sort }))}
+              onEarlyChange={(sort) => go(withFilters(currentPartFilters(), { sort }))}
             />
           </div>
           {body}
@@ -245,20 +248,27 @@ function SortSelect({
   value,
   searching,
   onChange,
+  onEarlyChange,
 }: {
   value: PartSort;
   searching: boolean;
   onChange: (sort: PartSort) => void;
+  /** A sort chosen before the script ran, applied with other such choices. */
+  onEarlyChange: (sort: PartSort) => void;
 }) {
   const id = useId();
   // Shows the choice at once, while the router renders the new URL in a transition.
   const [shown, setShown] = useOptimistic(value);
+  // A sort chosen on the server-rendered page before the script ran.
+  const ref = useRef<HTMLSelectElement>(null);
+  useEarlyInput(ref, value, (sort) => onEarlyChange(sort as PartSort));
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm font-medium whitespace-nowrap text-slate-700">
         {searchTexts.sortBy}
       </label>
       <select
+        ref={ref}
         id={id}
         value={shown}
         onChange={(event) => {
