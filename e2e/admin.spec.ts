@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pitstop/core/messages';
+import { orderListTexts } from '@pitstop/core/order-list-texts';
 import type { Part } from '@pitstop/core/parts';
 import {
   baseURL,
@@ -165,6 +166,46 @@ describe('an admin walks every table and form', () => {
     await expect
       .poll(() => page.getByText(`We mailed ${newEmail}`).isVisible(), { timeout: 15_000 })
       .toBe(true);
+  });
+
+  it('cancels a paid order with "Cancel and refund": the card is refunded and the order shows cancelled', async () => {
+    const customer = await registerCustomer('Refunded Customer', 'refund');
+    const { orderId, partName } = await paidOrderFor(customer.email, customer.password);
+    const page = await browser.newPage();
+    const key = await signInAs(page, 'admin@pitstop.com', 'pitstop-admin');
+
+    await page.goto(`/dashboard/allorders?email=${encodeURIComponent(customer.email)}`);
+    const what = `order of ${partName} for ${customer.email}`;
+    const cancel = page.getByRole('button', { name: `Cancel and refund ${what}` });
+    await cancel.waitFor();
+    let question = '';
+    page.once('dialog', (dialog) => {
+      question = dialog.message();
+      void dialog.accept();
+    });
+    await cancel.click();
+
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: orderListTexts.adminCancelled(partName, customer.email, true) })
+          .isVisible(),
+      )
+      .toBe(true);
+    expect(question).toContain("refunded to the customer's card");
+    const row = page.getByRole('row').filter({ hasText: customer.email });
+    await expect.poll(() => row.innerText()).toContain('Cancelled');
+    expect(await row.innerText()).toContain('Refunded');
+    expect(await row.getByRole('button', { name: /^(Cancel|Ship) / }).count()).toBe(0);
+    const [listed] = (await (
+      await fetch(`${baseURL()}/api/order?email=${encodeURIComponent(customer.email)}`, {
+        headers: { authorization: `Bearer ${key}` },
+      })
+    ).json()) as { _id: string; status: string; refundedAt: string | null }[];
+    expect(listed).toMatchObject({ _id: orderId, status: 'cancelled' });
+    expect(listed?.refundedAt).toBeTruthy();
+    await expectNoSeriousA11yViolations(page);
   });
 
   it('adds a part with a photo, a specification and a fitment row, then edits it', async () => {

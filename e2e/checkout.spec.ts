@@ -7,6 +7,7 @@ import {
   baseURL,
   expectNoSeriousA11yViolations,
   fieldError,
+  outboxMailsTo,
   registerCustomer,
   signInAs,
   useBrowser,
@@ -108,6 +109,15 @@ describe('checkout', () => {
         timeout: 15_000,
       })
       .toBe(true);
+
+    // The confirmation mail: every line, the total and the address.
+    await expect
+      .poll(async () => (await outboxMailsTo(customer.email)).map((m) => m.subject))
+      .toContain('Your Pitstop Parts order');
+    const mail = (await outboxMailsTo(customer.email)).find((m) => m.subject === 'Your Pitstop Parts order')!;
+    for (const part of parts) expect(mail.text).toContain(`${part.name} × ${part.minquantity}`);
+    expect(mail.text).toContain(`Total: ${formatDollars((subtotalCents + taxCents) / 100)}`);
+    expect(mail.text).toContain('1 Market St\n  San Francisco, CA 94105');
 
     await page.getByRole('link', { name: 'My Orders', exact: true }).first().click();
     await page.waitForURL('**/order');

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
@@ -16,6 +18,53 @@ export const CHROMIUM_ARGS = [
 ];
 
 export const baseURL = () => inject('baseURL');
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Quoted-printable (as nodemailer writes a text with "×" or long lines) back to text. */
+function decodeQuotedPrintable(body: string): string {
+  const joined = body.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined[i] === '=' ? joined.slice(i + 1, i + 3) : '';
+    if (/^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(joined.charCodeAt(i));
+  }
+  return Buffer.from(bytes).toString('utf8').replace(/\r\n/g, '\n');
+}
+
+/** The mails the shop under test wrote to its development outbox (no SMTP_URL), to `to`. */
+export async function outboxMailsTo(to: string): Promise<OutboxMail[]> {
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  const files = await fs.readdir(outbox).catch(() => [] as string[]);
+  const mails = await Promise.all(
+    files.sort().map(async (file) => {
+      const raw = await fs.readFile(path.join(outbox, file), 'utf8');
+      // The development outbox writes Unix line ends; SMTP-style ones are read the same way.
+      const split = /\r?\n\r?\n/.exec(raw);
+      if (!split) throw new Error(`${file} has no header/body break`);
+      const head = raw.slice(0, split.index).replace(/\r?\n[ \t]+/g, ' ');
+      const lines = head.split(/\r?\n/);
+      const header = (name: string) =>
+        lines
+          .find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}: `))
+          ?.slice(name.length + 2)
+          .trim() ?? '';
+      const body = raw.slice(split.index + split[0].length);
+      const text = /quoted-printable/i.test(header('Content-Transfer-Encoding'))
+        ? decodeQuotedPrintable(body)
+        : body.replace(/\r\n/g, '\n');
+      return { to: header('To'), subject: header('Subject'), text };
+    }),
+  );
+  return mails.filter((mail) => mail.to === to);
+}
 
 export interface PageOptions {
   width?: number;

@@ -7,6 +7,8 @@ import { startOidcProvider } from './oidc-provider.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The server's DATA_DIR: tests read the mails it wrote to its outbox there. */
+    dataDir: string;
   }
 }
 
@@ -35,6 +37,7 @@ export default async function setup(project: TestProject) {
     { port },
   );
   project.provide('baseURL', shop.url);
+  project.provide('dataDir', shop.dataDir);
 
   return async () => {
     await shop.stop();

@@ -2,8 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { messages, shopTexts } from '@pitstop/core/messages';
+import { orderListTexts } from '@pitstop/core/order-list-texts';
 import type { Part } from '@pitstop/core/parts';
-import { baseURL, expectNoSeriousA11yViolations, fieldError, useBrowser } from './fixtures.ts';
+import {
+  baseURL,
+  expectNoSeriousA11yViolations,
+  fieldError,
+  registerCustomer,
+  signInAs,
+  useBrowser,
+} from './fixtures.ts';
 
 const browser = useBrowser();
 
@@ -122,5 +130,71 @@ describe('ordering', () => {
           ((await (await fetch(`${baseURL()}/api/parts/${part._id}`)).json()) as Part).availablequantity,
       )
       .toBe(part.availablequantity);
+  });
+});
+
+/**
+ * A part no other suite orders or counts (they take the first, the cheapest, the first roomy ones,
+ * offset 40 on, or the far end), so its stock moves only with this file's orders.
+ */
+async function partOfItsOwn(): Promise<Part> {
+  const all = (await (await fetch(`${baseURL()}/api/parts?limit=100`)).json()) as Part[];
+  const cheapest = [...all].sort((a, b) => a.price - b.price)[0];
+  const part = all
+    .slice(25, 40)
+    .find((p) => p._id !== cheapest?._id && p.availablequantity >= p.minquantity + 3);
+  if (!part) throw new Error('no suitable part in the demo catalogue');
+  return part;
+}
+
+const availableOf = async (id: string) =>
+  ((await (await fetch(`${baseURL()}/api/parts/${id}`)).json()) as Part).availablequantity;
+
+describe('cancelling', () => {
+  it('a customer cancels an unpaid order on My Orders: it stays listed as cancelled and its stock returns', async () => {
+    const customer = await registerCustomer('Cancelling Customer', 'cancel');
+    const part = await partOfItsOwn();
+    const page = await browser.newPage();
+    const key = await signInAs(page, customer.email, customer.password);
+    const before = await availableOf(part._id);
+    const placed = await fetch(`${baseURL()}/api/order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({
+        email: customer.email,
+        name: customer.name,
+        num: '555-0100',
+        parts: part.name,
+        quantity: part.minquantity,
+        productId: part._id,
+      }),
+    });
+    expect(placed.status).toBe(200);
+    expect(await availableOf(part._id)).toBe(before - part.minquantity);
+
+    await page.goto('/order');
+    const row = page.getByRole('row').filter({ hasText: part.name });
+    const cancel = row.getByRole('button', { name: `Cancel order of ${part.name}` });
+    await cancel.waitFor();
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe(orderListTexts.confirmCancel);
+      void dialog.accept();
+    });
+    await cancel.click();
+
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: orderListTexts.cancelled(part.name) })
+          .isVisible(),
+      )
+      .toBe(true);
+    await expect.poll(() => row.innerText()).toContain('Cancelled');
+    expect(await cancel.count()).toBe(0);
+    expect(await row.getByRole('link', { name: `Make Payment for order of ${part.name}` }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: `${messages.totalOrders} 1` }).isVisible()).toBe(true);
+    expect(await availableOf(part._id)).toBe(before);
+    await expectNoSeriousA11yViolations(page);
   });
 });

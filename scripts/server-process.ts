@@ -22,6 +22,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** Its DATA_DIR: the embedded database, uploads and the development mail outbox. */
+  dataDir: string;
   child: ChildProcess;
   stop(): Promise<void>;
 }
@@ -74,6 +76,7 @@ export async function startShop(
   }
   return {
     url,
+    dataDir,
     child,
     stop: async () => {
       if (child.exitCode === null) {

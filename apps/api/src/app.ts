@@ -12,13 +12,21 @@ import { registerAuth } from './auth/plugin.js';
 import { resolveAuthSecret } from './auth/secret.js';
 import { seedDemoAccounts } from './db/seed/demo-accounts.js';
 import { connectCacheBus } from './lib/cache-bus.js';
+import { connectInvalidationBus, type MemoryInvalidationBus } from './lib/invalidation-bus.js';
+import { SessionCache } from './auth/session-cache.js';
+import { registerDraining } from './lib/draining.js';
+import { registerLoadShedding } from './lib/load-shedding.js';
+import { loggerOptions } from './lib/logger.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { createSandboxProvider } from './lib/payments/sandbox.js';
 import { createStripeProvider, stripeClient } from './lib/payments/stripe.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
+import { creditRoutes } from './modules/credit/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { registerJobs } from './modules/jobs/plugin.js';
 import { startOrderExpiry, type OrderExpiryJob } from './modules/orders/expiry-job.js';
+import { createOrdersCache, forgetOrders, registerOrdersReadCache } from './modules/orders/read-cache.js';
 import { ordersRoutes } from './modules/orders/routes.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
 import { reviewsRoutes } from './modules/reviews/routes.js';
@@ -53,8 +61,10 @@ export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests share setup this way). */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
-  /** Where mail goes (tests catch it); by default SMTP_URL or the development outbox. */
+  /** Where mail goes once its job runs (tests catch it); by default SMTP_URL or the development outbox. */
   mailer?: Mailer;
+  /** Share cache invalidations with other instances in this process instead of through Redis (tests). */
+  invalidationBus?: MemoryInvalidationBus;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -62,10 +72,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /** The whole app, ready but not listening: server.ts listens, tests call inject(). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    logger: options.logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
     // genReqId reads x-request-id itself, so a client cannot inject arbitrary text into our logs.
     requestIdHeader: false,
@@ -78,12 +85,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestTimeout: 30_000,
     keepAliveTimeout: 72_000,
     forceCloseConnections: 'idle',
+    // Closing serves what reached it and closes each connection after its answer (see draining.ts).
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerDraining(app);
 
   const database =
     options.database ??
@@ -104,10 +114,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const bus = await connectCacheBus(config.redisUrl, catalogueCache, app.log);
     app.addHook('onClose', async () => bus.close());
   }
+  // Signed-in users by session token; targeted invalidations reach every process (decision 015).
+  const sessionCache = new SessionCache();
+  const ordersCache = createOrdersCache();
+  const caches = { catalogue: catalogueCache, sessions: sessionCache, orders: ordersCache };
+  const invalidationBus = options.invalidationBus
+    ? options.invalidationBus.attach(caches)
+    : config.redisUrl
+      ? await connectInvalidationBus(config.redisUrl, caches, app.log)
+      : undefined;
+  if (invalidationBus) app.addHook('onClose', async () => invalidationBus.close());
 
-  const mailer =
+  // Mail is queued in the database and sent by the job runner, with retries; `transport` sends.
+  const transport =
     options.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+      timeoutMs: config.smtpTimeoutMs,
+    });
+  const mailer = registerJobs(app, { db: database.db, transport, ...config.jobs });
   app.decorate('mailer', mailer);
   const invitations = new Set<string>();
   app.decorate('invitations', invitations);
@@ -118,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     secret: await resolveAuthSecret(config.authSecret, config.dataDir),
     log: app.log,
     invitations,
+    sessionCache,
   });
 
   const vehiclesAdded = await syncVehicleList(database.db);
@@ -165,7 +194,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   let redis: Redis | undefined;
   if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5_000 });
+    // Fail fast while Redis is away (no offline queue, short timeouts): rate limits then count
+    // in this process instead of holding sign-ins.
+    redis = new Redis(config.redisUrl, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      connectTimeout: 2_000,
+      commandTimeout: 1_000,
+    });
     redis.on('error', (err) => app.log.warn({ err }, 'Redis connection problem (rate limits)'));
     const client = redis;
     app.addHook('onClose', async () => {
@@ -173,8 +209,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
 
+  await registerLoadShedding(app, config.overload);
+  registerOrdersReadCache(app, ordersCache);
   await registerDocs(app);
-  await registerAuth(app, auth, { rateLimitPerMinute: config.authRateLimit, redis });
+  await registerAuth(app, auth, { rateLimitPerMinute: config.authRateLimit, redis, sessionCache });
   await app.register(healthRoutes);
   await app.register(partsRoutes, { prefix: '/api' });
   await app.register(catalogueIoRoutes, { prefix: '/api' });
@@ -183,16 +221,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(garageRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(adminUsersRoutes, { prefix: '/api' });
-  await app.register(ordersRoutes, { prefix: '/api' });
-  await app.register(cartRoutes, { prefix: '/api' });
-  await app.register(checkoutRoutes, { prefix: '/api' });
   const stripe =
     config.payments.provider === 'stripe'
-      ? stripeClient(config.payments.secretKey, config.payments.apiUrl)
+      ? stripeClient(config.payments.secretKey, config.payments.apiUrl, config.stripe)
       : undefined;
+  const paymentProvider = stripe ? createStripeProvider(stripe) : createSandboxProvider(database.db);
+  await app.register(ordersRoutes, { prefix: '/api', provider: paymentProvider });
+  await app.register(cartRoutes, { prefix: '/api' });
+  await app.register(checkoutRoutes, { prefix: '/api' });
+  await app.register(creditRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, {
     prefix: '/api',
-    provider: stripe ? createStripeProvider(stripe) : createSandboxProvider(database.db),
+    provider: paymentProvider,
     publishableKey: config.payments.provider === 'stripe' ? config.payments.publishableKey : null,
     stripe,
     webhookSecret: config.payments.provider === 'stripe' ? config.payments.webhookSecret : undefined,
@@ -213,7 +253,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       intervalMs: config.orderExpiryIntervalMs,
       log: app.log,
       // Available quantities changed: catalogue answers must be recomputed.
-      onExpired: () => catalogueCache.invalidate(),
+      onExpired: () => {
+        catalogueCache.invalidate();
+        void forgetOrders(ordersCache);
+      },
     });
   });
   app.addHook('preClose', async () => {

@@ -62,4 +62,29 @@ describe('loadConfig', () => {
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });
+
+  it('sheds load outside tests by default, never in tests unless asked, and bounds the providers', () => {
+    const production = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) });
+    expect(production.overload.maxEventLoopDelayMs).toBe(1000);
+    expect(production.overload.maxHeapUsedBytes).toBeGreaterThan(100 * 2 ** 20);
+    expect(production.smtpTimeoutMs).toBe(10_000);
+    expect(production.stripe).toEqual({ timeoutMs: 15_000, maxNetworkRetries: 2 });
+    expect(loadConfig({ NODE_ENV: 'test' }).overload).toMatchObject({
+      maxEventLoopDelayMs: 0,
+      maxHeapUsedBytes: 0,
+    });
+    const asked = loadConfig({
+      NODE_ENV: 'test',
+      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '200',
+      OVERLOAD_MAX_HEAP_MB: '512',
+    });
+    expect(asked.overload).toEqual({
+      maxEventLoopDelayMs: 200,
+      maxHeapUsedBytes: 512 * 2 ** 20,
+      retryAfterSeconds: 10,
+    });
+    expect(() => loadConfig({ SMTP_TIMEOUT_SECONDS: 'never' })).toThrow(
+      /^Invalid configuration: SMTP_TIMEOUT_SECONDS /,
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isDeliveryState } from '@pitstop/core/checkout';
@@ -51,6 +52,19 @@ const EnvSchema = z.object({
   ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   /** Seconds between expiry runs; fractions are for tests. */
   ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
+  /** Connect, greeting and socket timeout of the SMTP connection. */
+  SMTP_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(10),
+  STRIPE_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(15),
+  STRIPE_MAX_NETWORK_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** Load shedding: 503 while the event loop lags more than this (0 turns the check off). */
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().min(0).optional(),
+  /** Load shedding: 503 while the JS heap holds more than this (0 turns the check off). */
+  OVERLOAD_MAX_HEAP_MB: z.coerce.number().min(0).optional(),
+  OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Seconds between looks for due jobs (mails, retries); fractions are for tests. */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(2),
+  /** A failed job's first retry waits this long; each further retry doubles it (up to 30 min). */
+  JOB_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(5),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -91,6 +105,11 @@ export interface Config {
   orderHoldMinutes: number;
   /** How often the expiry job looks for unpaid orders past their deadline, in milliseconds. */
   orderExpiryIntervalMs: number;
+  smtpTimeoutMs: number;
+  stripe: { timeoutMs: number; maxNetworkRetries: number };
+  /** Thresholds past which requests are answered 503 + Retry-After; 0 means not checked. */
+  overload: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number; retryAfterSeconds: number };
+  jobs: { pollMs: number; retryBaseMs: number };
 }
 
 export class ConfigError extends Error {
@@ -195,5 +214,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     salesTaxRates: parseSalesTaxRates(e.SALES_TAX_RATES),
     orderHoldMinutes: e.ORDER_HOLD_MINUTES,
     orderExpiryIntervalMs: Math.round(e.ORDER_EXPIRY_INTERVAL_SECONDS * 1000),
+    smtpTimeoutMs: Math.round(e.SMTP_TIMEOUT_SECONDS * 1000),
+    stripe: {
+      timeoutMs: Math.round(e.STRIPE_TIMEOUT_SECONDS * 1000),
+      maxNetworkRetries: e.STRIPE_MAX_NETWORK_RETRIES,
+    },
+    overload: overloadLimits(e),
+    jobs: {
+      pollMs: Math.round(e.JOBS_POLL_SECONDS * 1000),
+      retryBaseMs: Math.round(e.JOB_RETRY_BASE_SECONDS * 1000),
+    },
+  };
+}
+
+/**
+ * Off by default under NODE_ENV=test, so a busy test machine never sheds a test's requests.
+ * Elsewhere: a mean event-loop lag of a whole second, or a heap at 90 % of V8's limit, means
+ * new requests would only queue behind ones already late.
+ */
+function overloadLimits(e: z.infer<typeof EnvSchema>): Config['overload'] {
+  const testing = e.NODE_ENV === 'test';
+  const heapMb =
+    e.OVERLOAD_MAX_HEAP_MB ?? (testing ? 0 : (v8.getHeapStatistics().heap_size_limit * 0.9) / 2 ** 20);
+  return {
+    maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (testing ? 0 : 1000),
+    maxHeapUsedBytes: Math.round(heapMb * 2 ** 20),
+    retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
   };
 }

@@ -65,7 +65,6 @@ export const cartTexts = {
       ? `${name} is sold out. Remove it from your cart to check out.`
       : `Only ${left} of ${name} ${left === 1 ? 'is' : 'are'} left. Lower the quantity to ${left} or remove it.`,
   belowMinimum: (name: string, min: number) => `${name}: Quantity can't be less than ${min}`,
-  payOnAccountUnavailable: 'Pay on account is not available yet. Please pay by card.',
   choosePayment: 'Choose how to pay',
   addressNameRequired: 'Enter the full name of the person receiving the parts',
   streetRequired: 'Enter the street address',
@@ -103,4 +102,35 @@ export const orderTexts = {
     'This order was not paid in time, so it was cancelled and its parts went back on sale. Please order again.',
   cancelled: 'This order was cancelled, so it can no longer be paid. Please order again.',
   paidCannotCancel: 'A paid order cannot be cancelled here. Please contact us to cancel it.',
+  /** An admin may cancel (and refund) an order only before it leaves the shop. */
+  shippedCannotCancel: (status: string) =>
+    `This order is already ${status}, so it can no longer be cancelled. Arrange a return with the customer instead.`,
+  refundFailed: (reason: string) =>
+    `The refund did not go through, so the order was not cancelled: ${reason} Please try again.`,
+  refundProviderMismatch:
+    'This order was paid through another payment provider than the shop uses now, so it cannot be refunded here.',
+  onAccountNoCard: 'This order is on account (net 30): it is paid by invoice, not by card.',
+  markPaidOnlyOnAccount:
+    'Only an order on account is marked paid by hand; card orders are paid through the provider.',
+  markPaidCancelled: 'This order was cancelled, so there is nothing to mark paid.',
+} as const;
+
+/** Credit applications and pay on account (issue #10): the API's answers and the mails. */
+export const creditTexts = {
+  businessNameRequired: 'Enter the business name',
+  contactNameRequired: 'Enter the name of the person we should talk to',
+  phoneInvalid: 'Enter a 10-digit US phone number',
+  einInvalid: 'Enter the EIN as NN-NNNNNNN (9 digits)',
+  yearsInvalid: 'Enter the years in business as a whole number from 0 to 200',
+  requestedLimitInvalid: 'Enter a limit in whole dollars from $100 to $1,000,000',
+  approvedLimitInvalid: 'Enter a limit in dollars from $1 to $1,000,000',
+  decisionInvalid: 'Choose to approve (with a limit) or decline',
+  applicationNotFound: 'We could not find that credit application.',
+  alreadyPending: 'You already have a credit application waiting for a decision.',
+  alreadyDecided: (status: string) => `This application was already ${status}.`,
+  notApproved: 'Pay on account is for customers with an approved credit application. Please pay by card.',
+  overLimit: (remaining: string, total: string) =>
+    `This order (${total}) is over the remaining limit on your account (${remaining}). Pay by card, or remove some parts.`,
+  approvedSubject: 'Your Pitstop Parts credit application is approved',
+  declinedSubject: 'About your Pitstop Parts credit application',
 } as const;

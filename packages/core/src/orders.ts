@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { AccountEmailSchema } from './accounts.js';
 import { messages } from './messages.js';
 
-export const ORDER_STATUSES = ['unpaid', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+/**
+ * 'on_account': placed on an approved customer's credit (net 30). It ships like a paid order and
+ * never expires; `paid` turns true when an admin marks the invoice paid.
+ */
+export const ORDER_STATUSES = ['unpaid', 'on_account', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Why an order was cancelled: not paid before its deadline, by the customer, or by an admin. */
 export const CANCEL_REASONS = ['expired', 'customer', 'admin'] as const;
@@ -105,6 +109,12 @@ export const OrderSchema = z.object({
   expiresAt: z.string().nullable().optional(),
   /** Why a cancelled order was cancelled; null otherwise. */
   cancelReason: z.enum(CANCEL_REASONS).nullable().optional(),
+  /** By card (through the payment page) or on account (net 30). Always sent; optional as above. */
+  paymentMethod: z.enum(['card', 'account']).optional(),
+  /** When an on-account order's invoice falls due while it is unpaid (ISO); null otherwise. */
+  paymentDueAt: z.string().nullable().optional(),
+  /** When the payment of an order an admin cancelled was refunded (ISO); null otherwise. */
+  refundedAt: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

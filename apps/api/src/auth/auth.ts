@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { accounts, sessions, users, verifications } from '../db/schema.js';
 import type { Mailer } from '../lib/mail.js';
+import type { SessionCache } from './session-cache.js';
 
 const SHOP = 'Pitstop Parts';
 
@@ -32,6 +33,8 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
   /** Emails an admin has just added: their first reset mail is a welcome. */
   invitations: Set<string>;
+  /** Cleared on every process whenever better-auth changes or removes a session or user. */
+  sessionCache?: SessionCache;
 }
 
 /**
@@ -39,7 +42,7 @@ export interface AuthDeps {
  * for the SPA, and Google over OpenID Connect when configured. Rate limits are ours (Fastify),
  * not better-auth's, so they share one store across processes.
  */
-export function createAuth({ config, db, mailer, secret, log, invitations }: AuthDeps) {
+export function createAuth({ config, db, mailer, secret, log, invitations, sessionCache }: AuthDeps) {
   const admins = new Set(config.adminEmails);
   return betterAuth({
     appName: SHOP,
@@ -105,6 +108,9 @@ export function createAuth({ config, db, mailer, secret, log, invitations }: Aut
         });
       },
     },
+    // The session cache (decision 015) forgets what better-auth changes — sign-out, revoked
+    // sessions, a password reset's revocations, profile and email updates, deleted users —
+    // on every process before the answer goes out.
     databaseHooks: {
       user: {
         create: {
@@ -113,6 +119,12 @@ export function createAuth({ config, db, mailer, secret, log, invitations }: Aut
             data: { ...user, role: admins.has(user.email.toLowerCase()) ? 'admin' : 'user' },
           }),
         },
+        update: { after: async (user) => sessionCache?.forgetUsers([user.id]) },
+        delete: { after: async (user) => sessionCache?.forgetUsers([user.id]) },
+      },
+      session: {
+        update: { after: async (session) => sessionCache?.forgetTokens([session.token]) },
+        delete: { after: async (session) => sessionCache?.forgetTokens([session.token]) },
       },
     },
     plugins: [

@@ -1,10 +1,15 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
+import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Role } from '@pitstop/core/accounts';
+import { sessions, users, type UserRow } from '../db/schema.js';
 import { AppError, problem } from '../lib/errors.js';
+import { redisStoreWithLocalFallback } from '../lib/rate-limit-store.js';
 import type { Auth } from './auth.js';
+import { SESSION_CACHE_TTL_MS, type SessionCache } from './session-cache.js';
 
 export interface SessionUser {
   id: string;
@@ -18,9 +23,13 @@ export interface SessionUser {
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
+    sessionCache: SessionCache;
+    sessionSettings: SessionSettings;
   }
   interface FastifyRequest {
     user: SessionUser | null;
+    /** The signed-in user's whole row, read with the session (GET /api/me answers from it). */
+    account: UserRow | null;
   }
 }
 
@@ -34,26 +43,118 @@ function limitedGroup(url: string): string | undefined {
   return undefined;
 }
 
-/** The signed-in user of this request (bearer token or session cookie), role fresh from the database. */
+/** What the fast session lookup needs from better-auth, read once at start. */
+export interface SessionSettings {
+  secret: string;
+  cookieName: string;
+  expiresInMs: number;
+  updateAgeMs: number;
+}
+/** better-auth signs a session token as `token.base64(HMAC-SHA256(secret, token))`. */
+function verifiedToken(value: string, secret: string): string | undefined {
+  const decoded = value.includes('%') ? safeDecode(value) : value;
+  const dot = decoded.lastIndexOf('.');
+  if (dot < 1) return undefined;
+  const token = decoded.slice(0, dot);
+  const given = Buffer.from(decoded.slice(dot + 1));
+  const expected = Buffer.from(createHmac('sha256', secret).update(token).digest('base64'));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : undefined;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * The session token a request carries, as better-auth's bearer plugin and cookie reading accept
+ * it: `Authorization: Bearer <token>` (signed, or the bare token the access key exchange hands
+ * out), else the signed session cookie.
+ */
+function sessionTokenOf(request: FastifyRequest, s: SessionSettings): string | undefined {
+  const authorization = request.headers.authorization;
+  if (authorization && authorization.slice(0, 7).toLowerCase() === 'bearer ') {
+    const value = authorization.slice(7).trim();
+    const token = value.includes('.') ? verifiedToken(value, s.secret) : value || undefined;
+    if (token) return token;
+  }
+  const cookie = request.headers.cookie;
+  if (!cookie) return undefined;
+  for (const part of cookie.split(';')) {
+    const eqAt = part.indexOf('=');
+    if (eqAt > 0 && part.slice(0, eqAt).trim() === s.cookieName) {
+      return verifiedToken(part.slice(eqAt + 1).trim(), s.secret);
+    }
+  }
+  return undefined;
+}
+
+function toSessionUser(user: UserRow, token: string): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role === 'admin' ? 'admin' : 'user',
+    token,
+  };
+}
+
+/**
+ * The signed-in user of this request (bearer token or session cookie), role fresh: from the
+ * session cache, else one indexed query (session token → its user). Every change to a session
+ * or user clears the cache on every process first (see SessionCache), so a sign-out, reset or
+ * demotion takes effect on the next request. A session due for its sliding refresh goes
+ * through better-auth's getSession, which writes the new expiry.
+ */
 export async function readSessionUser(
   app: FastifyInstance,
   request: FastifyRequest,
 ): Promise<SessionUser | null> {
   if (request.user !== null) return request.user;
+  const s = app.sessionSettings;
+  const token = sessionTokenOf(request, s);
+  if (!token) return null;
+  const cache = app.sessionCache;
+  let entry = cache.get(token);
+  if (!entry) {
+    const stamp = cache.stamp();
+    const [row] = await app.db
+      .select({ expiresAt: sessions.expiresAt, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.token, token))
+      .limit(1);
+    const now = Date.now();
+    if (!row || row.expiresAt.getTime() <= now) return null;
+    const refreshAt = row.expiresAt.getTime() - s.expiresInMs + s.updateAgeMs;
+    if (refreshAt <= now) return readThroughBetterAuth(app, request);
+    entry = {
+      token,
+      user: row.user,
+      until: Math.min(now + SESSION_CACHE_TTL_MS, row.expiresAt.getTime(), refreshAt),
+    };
+    cache.set(entry, stamp);
+  }
+  request.account = entry.user;
+  request.user = toSessionUser(entry.user, token);
+  return request.user;
+}
+
+async function readThroughBetterAuth(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<SessionUser | null> {
   const found = await app.auth.api
     .getSession({ headers: fromNodeHeaders(request.headers) })
     .catch(() => null);
   if (!found) return null;
-  // getSession reads the session and its user from the database on every call (no cookie
-  // cache is configured), so the role here is current: a demotion takes effect at once.
-  const { user } = found;
-  request.user = {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    role: user.role === 'admin' ? 'admin' : 'user',
-    token: found.session.token,
-  };
+  const [row] = await app.db.select().from(users).where(eq(users.id, found.user.id)).limit(1);
+  if (!row) return null;
+  request.account = row;
+  request.user = toSessionUser(row, found.session.token);
   return request.user;
 }
 
@@ -78,6 +179,12 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+/** The signed-in user's row as read with the session (requireUser ran before it). */
+export function currentAccount(request: FastifyRequest): UserRow {
+  if (!request.account) throw new AppError('unauthorized', 'Please log in first.');
+  return request.account;
+}
+
 /**
  * Mounts better-auth's fetch handler on /api/auth/*, behind per-address rate limits on
  * sign-in, sign-up and password reset.
@@ -85,14 +192,24 @@ export function currentUser(request: FastifyRequest): SessionUser {
 export async function registerAuth(
   app: FastifyInstance,
   auth: Auth,
-  opts: { rateLimitPerMinute: number; redis: Redis | undefined },
+  opts: { rateLimitPerMinute: number; redis: Redis | undefined; sessionCache: SessionCache },
 ): Promise<void> {
   app.decorate('auth', auth);
+  app.decorate('sessionCache', opts.sessionCache);
   app.decorateRequest('user', null);
+  app.decorateRequest('account', null);
+  const context = await auth.$context;
+  app.decorate('sessionSettings', {
+    secret: context.secret,
+    cookieName: context.authCookies.sessionToken.name,
+    expiresInMs: context.sessionConfig.expiresIn * 1000,
+    updateAgeMs: context.sessionConfig.updateAge * 1000,
+  });
 
   await app.register(rateLimit, {
     global: false,
-    ...(opts.redis ? { redis: opts.redis, nameSpace: 'pitstop-rl:' } : {}),
+    // Shared across processes through Redis; counted in-process while Redis is unreachable.
+    ...(opts.redis ? { store: redisStoreWithLocalFallback(opts.redis, 'pitstop-rl:') as never } : {}),
     errorResponseBuilder: (_request, context) => ({
       ...problem(
         429,

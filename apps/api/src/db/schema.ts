@@ -222,7 +222,18 @@ export const garageVehicles = pgTable(
 );
 export type GarageVehicleRow = typeof garageVehicles.$inferSelect;
 
-export const ORDER_STATUS_VALUES = ['unpaid', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+/**
+ * 'on_account': placed on an approved customer's credit (net 30): it ships like a paid order and
+ * never expires; paid_at says when the invoice was settled (docs/decisions/014-credit-and-refunds.md).
+ */
+export const ORDER_STATUS_VALUES = [
+  'unpaid',
+  'on_account',
+  'paid',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
 export const CANCEL_REASON_VALUES = ['expired', 'customer', 'admin'] as const;
 
 /** A delivery address as an order and the address book keep it (validated by the checkout). */
@@ -266,6 +277,11 @@ export const orders = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     /** Why a cancelled order was cancelled: not paid in time, by the customer, or by an admin. */
     cancelReason: text('cancel_reason', { enum: CANCEL_REASON_VALUES }),
+    /** When an on-account order's invoice falls due (net 30); null for card orders. */
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true, mode: 'date' }),
+    /** When the provider refunded a paid order an admin cancelled, and its refund id. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
+    refundId: text('refund_id'),
     ...timestamps,
   },
   (t) => [
@@ -273,11 +289,19 @@ export const orders = pgTable(
     check('orders_cancel_reason_known', sql`${t.cancelReason} in ('expired', 'customer', 'admin')`),
     check('orders_tax_nonnegative', sql`${t.taxCents} >= 0`),
     check('orders_total_is_sum', sql`${t.totalCents} = ${t.subtotalCents} + ${t.taxCents}`),
-    check('orders_status_known', sql`${t.status} in ('unpaid', 'paid', 'shipped', 'delivered', 'cancelled')`),
+    check(
+      'orders_status_known',
+      sql`${t.status} in ('unpaid', 'on_account', 'paid', 'shipped', 'delivered', 'cancelled')`,
+    ),
     check('orders_payment_method_known', sql`${t.paymentMethod} in ('card', 'account')`),
-    index('orders_email_idx').on(t.email, t.createdAt),
+    // A customer's orders are looked up by email whatever its case (GET /api/order/:email).
+    index('orders_email_lower_idx').on(sql`lower(${t.email})`, t.createdAt),
     index('orders_user_idx').on(t.userId),
     index('orders_status_idx').on(t.status, t.createdAt),
+    // What an on-account customer owes: their orders on account not yet paid nor cancelled.
+    index('orders_account_open_idx')
+      .on(t.userId)
+      .where(sql`${t.paymentMethod} = 'account' AND ${t.paidAt} IS NULL AND ${t.status} <> 'cancelled'`),
     // The expiry job's scan: only unpaid orders, oldest deadline first.
     index('orders_unpaid_expiry_idx')
       .on(t.expiresAt)
@@ -365,7 +389,7 @@ export const payments = pgTable(
     clientSecret: text('client_secret').notNull().unique(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
-    status: text('status', { enum: ['requires_payment', 'succeeded', 'failed'] })
+    status: text('status', { enum: ['requires_payment', 'succeeded', 'failed', 'refunded'] })
       .notNull()
       .default('requires_payment'),
     ...timestamps,
@@ -402,3 +426,98 @@ export const reviews = pgTable(
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
+
+export const CREDIT_APPLICATION_STATUS_VALUES = ['pending', 'approved', 'declined'] as const;
+
+/** A business asking to pay on account (net 30); an admin approves it with a limit or declines it. */
+export const creditApplications = pgTable(
+  'credit_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessName: text('business_name').notNull(),
+    contactName: text('contact_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    ein: text('ein').notNull(),
+    yearsInBusiness: integer('years_in_business').notNull(),
+    requestedLimitCents: integer('requested_limit_cents').notNull(),
+    status: text('status', { enum: CREDIT_APPLICATION_STATUS_VALUES }).notNull().default('pending'),
+    /** The limit an admin granted (approved only). */
+    approvedLimitCents: integer('approved_limit_cents'),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('credit_applications_status_known', sql`${t.status} in ('pending', 'approved', 'declined')`),
+    check('credit_applications_requested_positive', sql`${t.requestedLimitCents} > 0`),
+    check('credit_applications_years_nonnegative', sql`${t.yearsInBusiness} >= 0`),
+    check(
+      'credit_applications_limit_when_approved',
+      sql`(${t.status} = 'approved') = (${t.approvedLimitCents} IS NOT NULL)`,
+    ),
+    index('credit_applications_status_idx').on(t.status, t.createdAt),
+    // One application waiting for a decision per customer.
+    uniqueIndex('credit_applications_one_pending_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * A customer's credit line: the limit an approved application granted. Checkout on account locks
+ * this row FOR UPDATE, so two orders at once cannot both fit into the same remaining limit.
+ */
+export const creditAccounts = pgTable(
+  'credit_accounts',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    limitCents: integer('limit_cents').notNull(),
+    applicationId: uuid('application_id').references(() => creditApplications.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [check('credit_accounts_limit_nonnegative', sql`${t.limitCents} >= 0`)],
+);
+
+export type CreditApplicationRow = typeof creditApplications.$inferSelect;
+
+/**
+ * Work done after a transaction commits (mails), written in that transaction: a job exists exactly
+ * when the change that asked for it does. A runner in every process claims due jobs one at a time
+ * (`locked_until` is its lease), retries failures with backoff, and gives up after `max_attempts`.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['mail'] }).notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ['queued', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(10),
+    runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('jobs_status_known', sql`${t.status} in ('queued', 'done', 'failed')`),
+    check('jobs_kind_known', sql`${t.kind} in ('mail')`),
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.status} = 'queued'`),
+    index('jobs_finished_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.status} = 'done'`),
+  ],
+);
+
+export type JobRow = typeof jobs.$inferSelect;

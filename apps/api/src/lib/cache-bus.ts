@@ -12,6 +12,10 @@ export interface CacheBus {
 /**
  * Spreads cache invalidations between API processes through Redis pub/sub, so a write handled
  * by one process is not hidden behind another process's cached answer.
+ *
+ * Redis may be down at start or go away later: the shop keeps serving. Messages sent while a
+ * process was cut off are lost, so a (re)connected subscriber drops its own cache, and a
+ * publisher that could not publish sends one invalidation once it is back.
  */
 export async function connectCacheBus(
   redisUrl: string,
@@ -19,22 +23,43 @@ export async function connectCacheBus(
   log: FastifyBaseLogger,
 ): Promise<CacheBus> {
   const self = randomUUID();
-  const options = { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false };
+  // No offline queue and short timeouts: a request that invalidates never waits on Redis.
+  const options = {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    connectTimeout: 2_000,
+    commandTimeout: 1_000,
+  };
   const publisher = new Redis(redisUrl, options);
-  const subscriber = new Redis(redisUrl, options);
+  // The subscriber queues its SUBSCRIBE until connected; ioredis resubscribes after reconnects.
+  const subscriber = new Redis(redisUrl, { ...options, enableOfflineQueue: true, commandTimeout: undefined });
   for (const client of [publisher, subscriber]) {
     client.on('error', (err) => log.warn({ err }, 'Redis connection problem (catalogue cache bus)'));
   }
-  await Promise.all([publisher.connect(), subscriber.connect()]);
-  await subscriber.subscribe(CHANNEL);
+  subscriber.on('ready', () => cache.invalidateLocal());
   subscriber.on('message', (_channel: string, from: string) => {
     if (from !== self) cache.invalidateLocal();
   });
-  cache.onInvalidate(() => {
-    publisher
-      .publish(CHANNEL, self)
-      .catch((err: unknown) => log.warn({ err }, 'could not publish invalidation'));
+  subscriber
+    .subscribe(CHANNEL)
+    .catch((err: unknown) => log.warn({ err }, 'could not subscribe to invalidations'));
+  let unsent = false;
+  const publish = () => {
+    if (publisher.status !== 'ready') {
+      unsent = true;
+      return;
+    }
+    publisher.publish(CHANNEL, self).catch((err: unknown) => {
+      unsent = true;
+      log.warn({ err }, 'could not publish invalidation');
+    });
+  };
+  publisher.on('ready', () => {
+    if (!unsent) return;
+    unsent = false;
+    publish();
   });
+  cache.onInvalidate(publish);
   return {
     close: async () => {
       subscriber.disconnect();

@@ -10,10 +10,20 @@ describe('isDatabaseUnavailable', () => {
     [{ code: '08006' }],
     [new Error('Connection terminated unexpectedly')],
     [{ message: 'wrapped', cause: { code: 'ECONNRESET' } }],
+    [{ code: '57P03', message: 'the database system is starting up' }],
+    [{ code: '53300', message: 'sorry, too many clients already' }],
+    [new Error('Client has encountered a connection error and is not queryable')],
+    [new Error('timeout exceeded when trying to connect')],
+    [
+      Object.assign(new AggregateError([{ code: 'ECONNREFUSED' }, { code: 'ECONNREFUSED' }]), {
+        code: undefined,
+      }),
+    ],
   ])('recognises %o', (error) => expect(isDatabaseUnavailable(error)).toBe(true));
 
-  it.each([[{ code: '23505' }], [new Error('syntax error at or near')], [null]])('leaves %o alone', (error) =>
-    expect(isDatabaseUnavailable(error)).toBe(false),
+  it.each([[{ code: '23505' }], [{ code: '23514' }], [new Error('syntax error at or near')], [null]])(
+    'leaves %o alone',
+    (error) => expect(isDatabaseUnavailable(error)).toBe(false),
   );
 });
 

@@ -72,10 +72,20 @@ const CONNECTION_CODES = new Set([
   'ECONNRESET',
   'ETIMEDOUT',
   'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  // admin_shutdown, crash_shutdown, cannot_connect_now (starting up, in recovery)
   '57P01',
   '57P02',
   '57P03',
+  // too_many_connections: the server is full, not the query wrong
+  '53300',
 ]);
+
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|the database system is (starting up|shutting down|in recovery)|PGlite is closed|Cannot use a pool after calling end/i;
 
 /**
  * A failure to reach the database (refused, dropped, timed out, server shutting down) rather than
@@ -83,16 +93,11 @@ const CONNECTION_CODES = new Set([
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
+    const { code, message, errors } = e as { code?: unknown; message?: unknown; errors?: unknown };
     if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
-    if (
-      typeof message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Cannot use a pool after calling end/i.test(
-        message,
-      )
-    ) {
-      return true;
-    }
+    if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
+    // A refused connect to a name with several addresses comes as an AggregateError.
+    if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner))) return true;
   }
   return false;
 }
@@ -115,6 +120,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       body = problem(400, error.message);
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       body = problem(error.statusCode, error.message);
+    } else if (error.statusCode === 503) {
+      // A plugin's own refusal (load shedding, closing): still a problem, still retryable.
+      if (!reply.hasHeader('retry-after')) void reply.header('retry-after', '5');
+      body = problem(503, 'The shop is very busy right now. Please try again in a moment.');
     } else if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       void reply.header('retry-after', '5');

@@ -23,9 +23,18 @@ export function createMailer(opts: {
   from: string;
   dataDir: string;
   log: FastifyBaseLogger;
+  /** Connect, greeting and idle-socket limit: a stalled SMTP server fails a send instead of holding it. */
+  timeoutMs?: number;
 }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const timeoutMs = opts.timeoutMs ?? 10_000;
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+      dnsTimeout: timeoutMs,
+    });
     return {
       send: async (mail) => {
         await transport.sendMail({ from: opts.from, ...mail });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ResponseCache } from './response-cache.js';
+import { partTag, ResponseCache, STOCK_TAG } from './response-cache.js';
 
 const answer = (text: string) => ({ body: Buffer.from(text), headers: {} });
 
@@ -43,5 +43,78 @@ describe('ResponseCache', () => {
     cache.invalidate();
     cache.invalidateLocal();
     expect(told).toBe(1);
+  });
+
+  it('drops by tag only the answers that carry it, and untagged answers always', async () => {
+    const cache = new ResponseCache();
+    const tagged = (text: string, tags?: string[]) => async () => ({
+      ...answer(text),
+      ...(tags ? { tags } : {}),
+    });
+    await cache.getOrCompute('page-a', tagged('a', [partTag('1'), partTag('2')]));
+    await cache.getOrCompute('page-b', tagged('b', [partTag('3')]));
+    await cache.getOrCompute('in-stock', tagged('s', [STOCK_TAG]));
+    await cache.getOrCompute('fitment', tagged('f', []));
+    await cache.getOrCompute('untagged', tagged('u'));
+    await cache.invalidateStock(['2', null]);
+    expect(cache.get('page-a')).toBeUndefined();
+    expect(cache.get('in-stock')).toBeUndefined();
+    expect(cache.get('untagged')).toBeUndefined();
+    expect(cache.get('page-b')?.body.toString()).toBe('b');
+    expect(cache.get('fitment')?.body.toString()).toBe('f');
+    cache.invalidate();
+    expect(cache.size).toBe(0);
+  });
+
+  it('tells tag listeners the tags, and waits for them', async () => {
+    const cache = new ResponseCache();
+    const heard: (readonly string[])[] = [];
+    let settled = false;
+    cache.onInvalidateTags(async (tags) => {
+      await new Promise((r) => setTimeout(r, 10));
+      heard.push(tags);
+      settled = true;
+    });
+    await cache.invalidateStock(['7']);
+    expect(settled).toBe(true);
+    expect(heard).toEqual([[STOCK_TAG, partTag('7')]]);
+  });
+
+  it('stores an answer computed across an invalidation that did not touch it', async () => {
+    const cache = new ResponseCache();
+    let release!: () => void;
+    const pending = cache.getOrCompute('k', async () => {
+      await new Promise<void>((r) => (release = r));
+      return { ...answer('fresh'), tags: [partTag('1')] };
+    });
+    await Promise.resolve();
+    cache.invalidateTagsLocal([partTag('2')]);
+    release();
+    await pending;
+    expect(cache.get('k')?.body.toString()).toBe('fresh');
+  });
+
+  it('shares one computation between concurrent misses, but not across an invalidation', async () => {
+    const cache = new ResponseCache();
+    let calls = 0;
+    let release!: () => void;
+    const slow = async () => {
+      const n = ++calls;
+      await new Promise<void>((r) => (release = r));
+      return { ...answer(`v${n}`), tags: [partTag('1')] };
+    };
+    const first = cache.getOrCompute('k', slow);
+    const joined = cache.getOrCompute('k', slow);
+    expect(calls).toBe(1);
+    cache.invalidateTagsLocal([partTag('1')]);
+    const releaseFirst = release;
+    const after = cache.getOrCompute('k', slow);
+    expect(calls).toBe(2);
+    releaseFirst();
+    release();
+    expect((await first).body.toString()).toBe('v1');
+    expect((await joined).body.toString()).toBe('v1');
+    expect((await after).body.toString()).toBe('v2');
+    expect(cache.get('k')?.body.toString()).toBe('v2');
   });
 });

@@ -12,13 +12,27 @@ export interface FakeIntent {
   metadata: Record<string, string>;
 }
 
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: string;
+  metadata: Record<string, string>;
+}
+
 /**
  * A local stand-in for Stripe's PaymentIntents endpoints, enough for the official SDK: create
- * (honouring Idempotency-Key) and retrieve. Tests move an intent to succeeded themselves.
+ * (honouring Idempotency-Key) and retrieve; and refunds of a succeeded intent (once, like Stripe).
+ * Tests move an intent to succeeded themselves, and set `refuseRefunds` to have Stripe say no.
  */
 export async function startStripeFake() {
   const intents = new Map<string, FakeIntent>();
   const byKey = new Map<string, string>();
+  const refundsByKey = new Map<string, string>();
+  const refunds = new Map<string, FakeRefund>();
+  const state = { refuseRefunds: undefined as string | undefined };
   let created = 0;
   let seq = 0;
   const server = http.createServer((req, res) => {
@@ -53,6 +67,33 @@ export async function startStripeFake() {
         if (key) byKey.set(key, id);
         return send(200, intent);
       }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const key = String(req.headers['idempotency-key'] ?? '');
+        const existing = key ? refundsByKey.get(key) : undefined;
+        if (existing) return send(200, refunds.get(existing));
+        const form = new URLSearchParams(raw);
+        const intent = intents.get(String(form.get('payment_intent')));
+        const refuse = (message: string) =>
+          send(400, { error: { type: 'invalid_request_error', code: 'charge_not_refundable', message } });
+        if (state.refuseRefunds) return refuse(state.refuseRefunds);
+        if (!intent) return refuse('No such payment_intent');
+        if (intent.status !== 'succeeded') return refuse('This PaymentIntent has not succeeded.');
+        if ([...refunds.values()].some((r) => r.payment_intent === intent.id)) {
+          return refuse(`Charge for ${intent.id} has already been refunded.`);
+        }
+        const refund: FakeRefund = {
+          id: `re_fake_${refunds.size + 1}`,
+          object: 'refund',
+          amount: Number(form.get('amount') ?? intent.amount),
+          currency: intent.currency,
+          payment_intent: intent.id,
+          status: 'succeeded',
+          metadata: { orderId: String(form.get('metadata[orderId]')) },
+        };
+        refunds.set(refund.id, refund);
+        if (key) refundsByKey.set(key, refund.id);
+        return send(200, refund);
+      }
       const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && match) {
         const intent = intents.get(decodeURIComponent(match[1] ?? ''));
@@ -74,6 +115,11 @@ export async function startStripeFake() {
   return {
     url: `http://127.0.0.1:${port}`,
     intents,
+    refunds,
+    /** A reason Stripe refuses every refund with (undefined: refunds go through). */
+    set refuseRefunds(reason: string | undefined) {
+      state.refuseRefunds = reason;
+    },
     get created() {
       return created;
     },

@@ -89,7 +89,7 @@ describe('AppRoutes accounts', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'All Orders', 'All User', 'Add User', 'Catalogue']);
+    ).toEqual(['Dashboard', 'All Orders', 'All User', 'Add User', 'Catalogue', 'Credit applications']);
   });
 
   it('shows a customer only the Dashboard item', async () => {
@@ -115,25 +115,28 @@ describe('AppRoutes accounts', () => {
     ).toEqual(['Dashboard']);
   });
 
-  it.each(['/dashboard/allorders', '/dashboard/adduser', '/dashboard/parts', '/dashboard/parts/new'])(
-    'signs a customer out who opens %s and sends them to /login',
-    async (route) => {
-      window.localStorage.setItem('accessToken', 'rider-key');
-      const api = mockApi({
-        'GET /api/settings': settingsOff,
-        'GET /api/me': () => jsonResponse(createProfile({ email: 'rider@pitstop.com' })),
-        'GET /api/admin/rider%40pitstop.com': () => jsonResponse({ admin: false }),
-        'POST /api/auth/sign-out': () => jsonResponse({ success: true }),
-      });
-      renderRoutes(<AppRoutes />, { route });
+  it.each([
+    '/dashboard/allorders',
+    '/dashboard/adduser',
+    '/dashboard/parts',
+    '/dashboard/parts/new',
+    '/dashboard/credit',
+  ])('signs a customer out who opens %s and sends them to /login', async (route) => {
+    window.localStorage.setItem('accessToken', 'rider-key');
+    const api = mockApi({
+      'GET /api/settings': settingsOff,
+      'GET /api/me': () => jsonResponse(createProfile({ email: 'rider@pitstop.com' })),
+      'GET /api/admin/rider%40pitstop.com': () => jsonResponse({ admin: false }),
+      'POST /api/auth/sign-out': () => jsonResponse({ success: true }),
+    });
+    renderRoutes(<AppRoutes />, { route });
 
-      expect(await screen.findByRole('heading', { level: 1, name: 'Log In' })).toBeTruthy();
-      await waitFor(() => expect(window.localStorage.getItem('accessToken')).toBeNull());
-      expect(screen.getByTestId('location').textContent).toBe('/login');
-      expect(api.callsTo('GET /api/order')).toHaveLength(0);
-      expect(api.callsTo('GET /api/parts')).toHaveLength(0);
-    },
-  );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log In' })).toBeTruthy();
+    await waitFor(() => expect(window.localStorage.getItem('accessToken')).toBeNull());
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+    expect(api.callsTo('GET /api/order')).toHaveLength(0);
+    expect(api.callsTo('GET /api/parts')).toHaveLength(0);
+  });
 });
 
 describe('AppRoutes cart', () => {
@@ -185,6 +188,7 @@ describe('AppRoutes cart', () => {
   it('renders /cart and /checkout in the browser only', () => {
     expect(CLIENT_ONLY_PATHS).toContain('/cart');
     expect(CLIENT_ONLY_PATHS).toContain('/checkout');
+    expect(CLIENT_ONLY_PATHS).toContain('/credit');
   });
 
   it('sends a signed-out visitor from /checkout to /login, remembering it', async () => {

@@ -82,6 +82,12 @@ const NewPartRoute = lazyModule('src/app/routes/part-editor.tsx', () =>
 const EditPartRoute = lazyModule('src/app/routes/part-editor.tsx', () =>
   import('./routes/part-editor').then((m) => m.EditPartRoute),
 );
+const CreditRoute = lazyModule('src/app/routes/credit.tsx', () =>
+  import('./routes/credit').then((m) => m.CreditRoute),
+);
+const CreditApplicationsRoute = lazyModule('src/app/routes/credit-applications.tsx', () =>
+  import('./routes/credit-applications').then((m) => m.CreditApplicationsRoute),
+);
 const CartRoute = lazyModule('src/app/routes/cart.tsx', () =>
   import('./routes/cart').then((m) => m.CartRoute),
 );
@@ -113,6 +119,7 @@ export const CLIENT_ONLY_PATHS = [
   // A visitor's cart lives in the browser.
   '/cart',
   '/checkout',
+  '/credit',
 ] as const;
 
 export function AppRoutes() {
@@ -151,6 +158,7 @@ export function AppRoutes() {
           {/* Signed-in screens (spec §2). /profile is guarded too: DESIGN §6.6. */}
           <Route element={<RequireAuth />}>
             <Route path="checkout" element={<CheckoutRoute />} />
+            <Route path="credit" element={<CreditRoute />} />
             <Route path="payment/:id" element={<PaymentRoute />} />
             <Route path="order" element={<OrderRoute />} />
             <Route path="profile" element={<ProfileRoute />} />
@@ -165,6 +173,7 @@ export function AppRoutes() {
                 <Route path="parts" element={<CatalogueRoute />} />
                 <Route path="parts/new" element={<NewPartRoute />} />
                 <Route path="parts/:id/edit" element={<EditPartRoute />} />
+                <Route path="credit" element={<CreditApplicationsRoute />} />
               </Route>
             </Route>
           </Route>

@@ -6,6 +6,12 @@ export interface IntentRequest {
   description: string;
 }
 
+export interface RefundRequest {
+  orderId: string;
+  intentId: string;
+  amountCents: number;
+}
+
 export interface CreatedIntent {
   intentId: string;
   clientSecret: string;
@@ -24,4 +30,9 @@ export interface PaymentProviderClient {
   createIntent(request: IntentRequest): Promise<CreatedIntent>;
   /** undefined when the provider does not know the transaction. */
   retrieve(intentId: string): Promise<VerifiedIntent | undefined>;
+  /**
+   * Gives an order's payment back. Asking again for the same order refunds nothing more (the
+   * provider's idempotency), so a retry after a lost answer is safe. Throws when it was refused.
+   */
+  refund(request: RefundRequest): Promise<{ refundId: string }>;
 }

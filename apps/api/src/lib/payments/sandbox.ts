@@ -15,6 +15,8 @@ export function createSandboxProvider(db: Db): PaymentProviderClient {
       const intentId = `pi_sandbox_${randomBytes(12).toString('hex')}`;
       return { intentId, clientSecret: `${intentId}_secret_${randomBytes(16).toString('hex')}` };
     },
+    // Nothing to call: the caller records the refund on the payment row in its own transaction.
+    refund: async () => ({ refundId: `re_sandbox_${randomBytes(12).toString('hex')}` }),
     retrieve: async (intentId) => {
       const [row] = await db.select().from(payments).where(eq(payments.intentId, intentId)).limit(1);
       if (!row || row.provider !== 'sandbox') return undefined;

@@ -1,15 +1,23 @@
 import Stripe from 'stripe';
 import type { PaymentProviderClient } from './provider.js';
 
-export function stripeClient(secretKey: string, apiUrl: string | undefined): Stripe {
-  if (!apiUrl) return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 15_000 });
+/**
+ * Every Stripe call is bounded (timeout per attempt, a few retries with the SDK's backoff), so a
+ * slow or failing Stripe costs the one payment request its limit and never piles requests up.
+ */
+export function stripeClient(
+  secretKey: string,
+  apiUrl: string | undefined,
+  limits: { timeoutMs: number; maxNetworkRetries: number } = { timeoutMs: 15_000, maxNetworkRetries: 2 },
+): Stripe {
+  const bounds = { timeout: limits.timeoutMs, maxNetworkRetries: limits.maxNetworkRetries };
+  if (!apiUrl) return new Stripe(secretKey, bounds);
   const url = new URL(apiUrl);
   return new Stripe(secretKey, {
     host: url.hostname,
     port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
     protocol: url.protocol === 'https:' ? 'https' : 'http',
-    maxNetworkRetries: 0,
-    timeout: 10_000,
+    ...bounds,
   });
 }
 
@@ -30,6 +38,22 @@ export function createStripeProvider(stripe: Stripe): PaymentProviderClient {
       );
       if (!intent.client_secret) throw new Error('Stripe returned no client secret');
       return { intentId: intent.id, clientSecret: intent.client_secret };
+    },
+    refund: async (request) => {
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: request.intentId,
+          amount: request.amountCents,
+          metadata: { orderId: request.orderId },
+        },
+        // One refund per order, however often an admin asks (Stripe keeps keys for 24 hours; the
+        // order row lock and its cancelled status cover the rest).
+        { idempotencyKey: `refund-${request.orderId}` },
+      );
+      if (refund.status === 'failed' || refund.status === 'canceled') {
+        throw new Error(`Stripe refused the refund (${refund.failure_reason ?? refund.status}).`);
+      }
+      return { refundId: refund.id };
     },
     retrieve: async (intentId) => {
       try {

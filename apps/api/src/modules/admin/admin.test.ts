@@ -176,6 +176,7 @@ describe('users', () => {
       payload: { name: 'New Comer', email, occupation: 'Job Holder', img },
     });
     expect(res.statusCode).toBe(200);
+    await t.app.jobs.runDue();
     expect(mail.last(email).subject).toMatch(/account is ready/);
     const link = new URL(mail.link(email));
     const follow = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
@@ -229,6 +230,7 @@ describe('orders', () => {
     const shipped = await advance(id, 'shipped');
     expect(shipped.json()).toMatchObject({ status: 'shipped' });
     expect(shipped.json().shippedAt).toBeTruthy();
+    await t.app.jobs.runDue();
     expect(mail.last(shipped.json().email).subject).toMatch(/shipped/);
     // The mail lists what was bought, line by line.
     const [line] = shipped.json().lines;

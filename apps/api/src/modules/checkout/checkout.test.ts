@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '@pitstop/core/checkout';
-import { cartTexts } from '@pitstop/core/messages';
+import { cartTexts, creditTexts } from '@pitstop/core/messages';
 import type { Order } from '@pitstop/core/orders';
 import { createPart } from '../../db/seed/factories.js';
 import { cartItems, orderLines, orders, parts } from '../../db/schema.js';
@@ -271,7 +271,7 @@ describe('POST /api/checkout', () => {
     expect(res.statusCode).toBe(201);
   });
 
-  it('refuses an empty cart, pay on account (not yet), an unknown way to pay and a visitor', async () => {
+  it('refuses an empty cart, pay on account without approved credit, an unknown way to pay and a visitor', async () => {
     const me = await signUp(t.app);
     const empty = await checkout(me, { address: ADDRESS, payment: 'card' });
     expect(empty.statusCode).toBe(400);
@@ -280,8 +280,8 @@ describe('POST /api/checkout', () => {
     const part = await createPart(t.database.db, { availablequantity: 5 });
     await addToCart(me, part.id, 1);
     const account = await checkout(me, { address: ADDRESS, payment: 'account' });
-    expect(account.statusCode).toBe(400);
-    expect(account.json().errors).toEqual([{ field: 'payment', message: cartTexts.payOnAccountUnavailable }]);
+    expect(account.statusCode).toBe(403);
+    expect(account.json().errors).toEqual([{ field: 'payment', message: creditTexts.notApproved }]);
     const cash = await checkout(me, { address: ADDRESS, payment: 'cash' });
     expect(cash.statusCode).toBe(400);
     expect(cash.json().errors).toEqual([{ field: 'payment', message: cartTexts.choosePayment }]);

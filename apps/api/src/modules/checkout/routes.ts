@@ -7,7 +7,6 @@ import {
 } from '@pitstop/core/checkout';
 import { ProblemSchema } from '@pitstop/core/problem';
 import { currentUser, requireUser } from '../../auth/plugin.js';
-import { sendOrderConfirmation } from '../orders/confirmation-mail.js';
 import { checkout, savedAddress, taxRatesInPercent } from './service.js';
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,6 +27,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           201: CheckoutResultSchema,
           400: ProblemSchema,
           401: ProblemSchema,
+          403: ProblemSchema,
           409: ProblemSchema,
         },
       },
@@ -38,15 +38,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUser(request),
         request.body,
         app.config.salesTaxRates,
-        app.config.orderHoldMinutes,
+        { holdMinutes: app.config.orderHoldMinutes, publicUrl: app.config.publicUrl },
       );
-      // Available quantities changed: catalogue answers must be recomputed.
-      app.catalogueCache.invalidate();
-      // The order is committed; the mail cannot undo it (a failure is logged).
-      await sendOrderConfirmation(
-        { mailer: app.mailer, publicUrl: app.config.publicUrl, log: request.log },
-        order,
-      );
+      // Available quantities changed: the answers showing these parts (or counting stock) are
+      // dropped on every process before the order is acknowledged; the rest stay cached.
+      await app.catalogueCache.invalidateStock(order.lines.map((line) => line.partId));
+      // Committed with its confirmation mail: send it now rather than at the next poll.
+      app.jobs.wake();
       return reply.code(201).send(result);
     },
   );

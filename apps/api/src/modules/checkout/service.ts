@@ -13,7 +13,8 @@ import type { Db } from '../../db/client.js';
 import { addresses, parts, type AddressValue } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../lib/errors.js';
 import { emptyCart, takeCartForCheckout } from '../cart/service.js';
-import { insertOrder } from '../orders/service.js';
+import { assertWithinLimit, lockCreditLine } from '../credit/service.js';
+import { insertOrder, type OrderTerms } from '../orders/service.js';
 
 interface ReservedLine {
   partId: string;
@@ -94,25 +95,20 @@ async function saveAddress(tx: Db, userId: string, address: DeliveryAddress): Pr
 }
 
 /**
- * Turns the signed-in customer's cart into one unpaid order, in one transaction of named steps:
- * take the cart (locked), reserve every line's stock (all or nothing), price it from the catalogue
- * in cents with the delivery state's sales tax, write the order and its lines, empty the cart and
- * keep the address for next time. Nothing the client sends is a price. Answers the order as written
- * (for the confirmation mail) and the checkout's answer.
+ * Turns the signed-in customer's cart into one unpaid order (on account: one on_account order), in
+ * one transaction of named steps: take the cart (locked), lock the credit line when paying on
+ * account, reserve every line's stock (all or nothing), price it from the catalogue in cents with
+ * the delivery state's sales tax (on account, the total must fit the remaining limit), write the
+ * order and its lines, empty the cart and keep the address for next time. Nothing the client sends
+ * is a price. Answers the order as written (for the confirmation mail) and the checkout's answer.
  */
 export async function checkout(
   db: Db,
   caller: SessionUser,
   input: CheckoutInput,
   salesTaxRates: Record<string, number>,
-  holdMinutes: number,
+  terms: OrderTerms,
 ): Promise<{ order: Order; result: CheckoutResult }> {
-  if (input.payment === 'account') {
-    // TODO(#10 step 7): pay on account for approved credit applications.
-    throw new AppError('invalid', cartTexts.payOnAccountUnavailable, [
-      { field: 'payment', message: cartTexts.payOnAccountUnavailable },
-    ]);
-  }
   const address: AddressValue = input.address;
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -120,12 +116,18 @@ export async function checkout(
     const cart = await takeCartForCheckout(tx, caller.id);
     if (cart.length === 0) throw new AppError('invalid', cartTexts.cartEmpty);
 
+    // Step 1b, on account: the customer's credit line, locked until this order commits, so a
+    // second on-account order waits and then counts this one against the limit.
+    const creditLine = input.payment === 'account' ? await lockCreditLine(tx, caller.id) : undefined;
+
     // Step 2: every line's stock, or none.
     const lines = await reserveLines(tx, cart);
 
     // Step 3: the order, priced from the catalogue, with the delivery state's sales tax.
     const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
     const taxCents = salesTaxCents(subtotalCents, salesTaxRates[address.state] ?? 0);
+    // Over the remaining limit: throwing rolls the reservation back, so nothing is held.
+    if (creditLine) await assertWithinLimit(tx, caller.id, creditLine, subtotalCents + taxCents);
     const order = await insertOrder(tx, {
       userId: caller.id,
       email: caller.email,
@@ -134,7 +136,7 @@ export async function checkout(
       taxCents,
       deliveryAddress: address,
       paymentMethod: input.payment,
-      holdMinutes,
+      terms,
       lines,
     });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Dashboard } from '@pitstop/core/admin';
 import { centsToDollars } from '@pitstop/core/money';
 import type { SessionUser } from '../../auth/plugin.js';
@@ -19,7 +19,8 @@ export async function dashboardFor(db: Db, caller: SessionUser, now = new Date()
       paid: sql<number>`count(*) filter (where ${orders.status} = 'paid')::int`,
       shipped: sql<number>`count(*) filter (where ${orders.status} = 'shipped')::int`,
       delivered: sql<number>`count(*) filter (where ${orders.status} = 'delivered')::int`,
-      spentCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.paidAt} is not null), 0)::int`,
+      // A refunded order's money went back (docs/decisions/014-credit-and-refunds.md).
+      spentCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.paidAt} is not null and ${orders.refundedAt} is null), 0)::int`,
     })
     .from(orders)
     .where(eq(orders.userId, caller.id));
@@ -60,7 +61,7 @@ export async function dashboardFor(db: Db, caller: SessionUser, now = new Date()
         cents: sql<number>`sum(${orders.totalCents})::int`,
       })
       .from(orders)
-      .where(and(gte(orders.paidAt, start)))
+      .where(and(gte(orders.paidAt, start), isNull(orders.refundedAt)))
       .groupBy(sql`1`)
       .orderBy(sql`1`),
   ]);

@@ -14,6 +14,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health/ready',
     { schema: { tags: ['health'], response: { 200: Status, 503: Status } }, logLevel: 'warn' },
     async (request, reply) => {
+      if (app.isClosing()) return reply.code(503).send({ status: 'unavailable' as const });
       try {
         await app.database.ping();
         return { status: 'ok' as const };

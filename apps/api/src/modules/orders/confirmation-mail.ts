@@ -1,7 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { formatDollars } from '@pitstop/core/money';
 import type { Order } from '@pitstop/core/orders';
-import type { Mail, Mailer } from '../../lib/mail.js';
+import type { Mail } from '../../lib/mail.js';
 
 /** "2026-01-02 15:04 UTC": mail readers are in any time zone, so the deadline names its own. */
 function utcMinute(iso: string): string {
@@ -47,20 +46,4 @@ export function orderConfirmationMail(order: Order, publicUrl: string): Mail {
     '',
   ].join('\n');
   return { to: order.email, subject: 'Your Pitstop Parts order', text };
-}
-
-/**
- * Mails the confirmation of a placed order, as its transaction wrote it (nothing is read back).
- * Called after the order's transaction committed; a failure is logged and never undoes or fails
- * the order.
- */
-export async function sendOrderConfirmation(
-  deps: { mailer: Mailer; publicUrl: string; log: Pick<FastifyBaseLogger, 'warn'> },
-  order: Order,
-): Promise<void> {
-  try {
-    await deps.mailer.send(orderConfirmationMail(order, deps.publicUrl));
-  } catch (err) {
-    deps.log.warn({ err, orderId: order._id }, 'order confirmation mail not sent');
-  }
 }

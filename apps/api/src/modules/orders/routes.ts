@@ -5,11 +5,17 @@ import { AdminOrdersQuerySchema, OrderStatusChangeSchema } from '@pitstop/core/a
 import { TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
 import { CreateOrderSchema, DeletedSchema, OrderIdParamsSchema, OrderSchema } from '@pitstop/core/orders';
 import { ProblemSchema } from '@pitstop/core/problem';
+import type { FastifyReply } from 'fastify';
 import { currentUser, requireAdmin, requireUser } from '../../auth/plugin.js';
-import { sendOrderConfirmation } from './confirmation-mail.js';
+import { jsonResponse, sendCached } from '../../lib/response-cache.js';
+import type { PaymentProviderClient } from '../../lib/payments/provider.js';
+import { refundOrderPayment } from '../payments/service.js';
+import { sendOrderCancellation } from './cancellation-mail.js';
 import {
+  adminCancelOrder,
   advanceOrder,
   cancelOrder,
+  markOrderPaidOnAccount,
   deleteOrder,
   listAllOrders,
   listOrdersOf,
@@ -23,9 +29,17 @@ const problems = {
   404: ProblemSchema,
   409: ProblemSchema,
 };
+/** Refund problems: the provider refused (402) or is not the one that took the money (503). */
+const refundProblems = { 402: ProblemSchema, 503: ProblemSchema };
 const bearer = [{ bearer: [] }];
+const OrderListSchema = z.array(OrderSchema);
 
-export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface OrdersOptions {
+  /** Refunds go back through the provider that takes payments. */
+  provider: PaymentProviderClient;
+}
+
+export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, opts) => {
   const signedIn = requireUser(app);
 
   app.post(
@@ -41,14 +55,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await placeOrder(app.db, currentUser(request), request.body, app.config.orderHoldMinutes);
-      // Available quantities changed: catalogue answers must be recomputed.
-      app.catalogueCache.invalidate();
-      // The order is committed; the mail cannot undo it (a failure is logged).
-      await sendOrderConfirmation(
-        { mailer: app.mailer, publicUrl: app.config.publicUrl, log: request.log },
-        order,
-      );
+      const order = await placeOrder(app.db, currentUser(request), request.body, {
+        holdMinutes: app.config.orderHoldMinutes,
+        publicUrl: app.config.publicUrl,
+      });
+      // Available quantities changed: the answers showing these parts (or counting stock) are
+      // dropped on every process before the order is acknowledged; the rest stay cached.
+      await app.catalogueCache.invalidateStock(order.lines.map((line) => line.partId));
+      // Committed with its confirmation mail: send it now rather than at the next poll.
+      app.jobs.wake();
       return { insertedId: order._id };
     },
   );
@@ -110,10 +125,20 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A customer’s orders (your own, or anyone’s for admins)',
         security: bearer,
         params: z.object({ email: z.string().trim().min(3).max(254) }),
-        response: { 200: z.array(OrderSchema), ...problems },
+        response: { 200: OrderListSchema, ...problems },
       },
     },
-    async (request) => listOrdersOf(app.db, currentUser(request), request.params.email),
+    async (request, reply) => {
+      const caller = currentUser(request);
+      const email = request.params.email.toLowerCase();
+      // Admins reading someone else's list go to the database; a customer's own list is cached
+      // until any write (see read-cache.ts), serialised through the response schema.
+      if (email !== caller.email.toLowerCase()) return listOrdersOf(app.db, caller, email);
+      const cached = await app.ordersCache.getOrCompute(email, async () =>
+        jsonResponse(OrderListSchema.parse(await listOrdersOf(app.db, caller, email))),
+      );
+      return sendCached(reply as FastifyReply, cached);
+    },
   );
 
   app.post(
@@ -123,17 +148,48 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary:
-          'Cancel your own unpaid order: it stays listed as cancelled and its stock comes back (a paid order: 409)',
+          'Cancel an order: a customer their own unpaid one (a paid order: 409); an admin any order not yet shipped, a paid one refunded through the payment provider and the customer mailed. It stays listed as cancelled and its stock comes back; cancelling again changes nothing',
+        security: bearer,
+        params: OrderIdParamsSchema,
+        response: { 200: OrderSchema, ...problems, ...refundProblems },
+      },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      if (caller.role !== 'admin') {
+        const order = await cancelOrder(app.db, caller, request.params.id);
+        app.catalogueCache.invalidate();
+        return order;
+      }
+      const { order, changed } = await adminCancelOrder(app.db, request.params.id, (tx, row) =>
+        refundOrderPayment(tx, opts.provider, row),
+      );
+      if (changed) {
+        app.catalogueCache.invalidate();
+        // Committed (and refunded): the mail cannot undo it, a failure is logged.
+        await sendOrderCancellation(
+          { mailer: app.mailer, publicUrl: app.config.publicUrl, log: request.log },
+          order,
+        );
+      }
+      return order;
+    },
+  );
+
+  app.post(
+    '/order/:id/paid',
+    {
+      preValidation: requireAdmin(app),
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Mark an order on account paid (admins): its invoice was settled; one not yet shipped turns paid. Again: no change',
         security: bearer,
         params: OrderIdParamsSchema,
         response: { 200: OrderSchema, ...problems },
       },
     },
-    async (request) => {
-      const order = await cancelOrder(app.db, currentUser(request), request.params.id);
-      app.catalogueCache.invalidate();
-      return order;
-    },
+    async (request) => markOrderPaidOnAccount(app.db, request.params.id),
   );
 
   app.delete(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AdminOrdersQuery } from '@pitstop/core/admin';
 import { messages, orderTexts } from '@pitstop/core/messages';
 import { centsToDollars } from '@pitstop/core/money';
@@ -8,7 +8,9 @@ import type { Db } from '../../db/client.js';
 import { orderLines, orders, parts, type OrderLineRow, type OrderRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { escapeLike } from '../../lib/sql.js';
+import { enqueueMail } from '../jobs/queue.js';
 import { sameEmail } from '../users/service.js';
+import { orderConfirmationMail } from './confirmation-mail.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -52,6 +54,10 @@ export function toOrder(row: OrderRow, lines: OrderLineFields[]): Order {
     // A deadline only means something while the order still holds its stock unpaid.
     expiresAt: row.status === 'unpaid' ? iso(row.expiresAt) : null,
     cancelReason: row.status === 'cancelled' ? (row.cancelReason ?? null) : null,
+    paymentMethod: row.paymentMethod,
+    // What is still owed and by when: only while an on-account order is open and unpaid.
+    paymentDueAt: row.paidAt === null && row.status !== 'cancelled' ? iso(row.paymentDueAt) : null,
+    refundedAt: iso(row.refundedAt),
   };
 }
 
@@ -88,7 +94,7 @@ export async function placeOrder(
   db: Db,
   caller: SessionUser,
   input: CreateOrderInput,
-  holdMinutes: number,
+  terms: OrderTerms,
 ): Promise<Order> {
   if (!sameEmail(caller.email, input.email)) {
     throw new AppError('forbidden', 'You can only order for your own account.', [
@@ -128,7 +134,7 @@ export async function placeOrder(
       taxCents: 0,
       deliveryAddress: null,
       paymentMethod: 'card',
-      holdMinutes,
+      terms,
       lines: [
         {
           partId: input.productId,
@@ -181,19 +187,20 @@ export async function listAllOrders(
 
 const NEXT: Record<
   'shipped' | 'delivered',
-  { from: OrderRow['status']; stamp: 'shippedAt' | 'deliveredAt' }
+  { from: OrderRow['status'][]; stamp: 'shippedAt' | 'deliveredAt' }
 > = {
-  shipped: { from: 'paid', stamp: 'shippedAt' },
-  delivered: { from: 'shipped', stamp: 'deliveredAt' },
+  // An order on account ships before it is paid: that is what net 30 means.
+  shipped: { from: ['paid', 'on_account'], stamp: 'shippedAt' },
+  delivered: { from: ['shipped'], stamp: 'deliveredAt' },
 };
 
-/** An admin moves an order forward: paid → shipped → delivered, never back. */
+/** An admin moves an order forward: paid (or on account) → shipped → delivered, never back. */
 export async function advanceOrder(db: Db, orderId: string, status: 'shipped' | 'delivered'): Promise<Order> {
   const step = NEXT[status];
   const [row] = await db
     .update(orders)
     .set({ status, [step.stamp]: new Date(), updatedAt: new Date() })
-    .where(and(eq(orders.id, orderId), eq(orders.status, step.from)))
+    .where(and(eq(orders.id, orderId), inArray(orders.status, step.from)))
     .returning();
   if (row) return (await withLines(db, [row]))[0] as Order;
   const [existing] = await db
@@ -204,12 +211,12 @@ export async function advanceOrder(db: Db, orderId: string, status: 'shipped' | 
   if (!existing) throw new AppError('not_found', orderTexts.notFound);
   throw new AppError(
     'conflict',
-    `Only a ${step.from} order can be marked ${status}; this one is ${existing.status}.`,
+    `Only a ${step.from.join(' or ')} order can be marked ${status}; this one is ${existing.status}.`,
   );
 }
 
 /** Orders whose units are still held for the customer: deleting one puts them back. */
-const HOLDING_STOCK = ['unpaid', 'paid'] as const;
+const HOLDING_STOCK = ['unpaid', 'on_account', 'paid'] as const;
 
 /**
  * The owner may delete an unpaid (or cancelled) order; an admin any order. Another customer's
@@ -266,6 +273,14 @@ async function releaseStock(tx: Db, orderIds: string[]): Promise<void> {
   await returnStock(tx, lines);
 }
 
+/** What every new order is written with, from the configuration. */
+export interface OrderTerms {
+  /** How long the unpaid order holds its stock (ORDER_HOLD_MINUTES). */
+  holdMinutes: number;
+  /** The shop's address, for the confirmation mail's links. */
+  publicUrl: string;
+}
+
 export interface NewOrder {
   userId: string;
   email: string;
@@ -274,15 +289,15 @@ export interface NewOrder {
   taxCents: number;
   deliveryAddress: OrderRow['deliveryAddress'];
   paymentMethod: OrderRow['paymentMethod'];
-  /** How long the unpaid order holds its stock (ORDER_HOLD_MINUTES). */
-  holdMinutes: number;
+  terms: OrderTerms;
   lines: { partId: string; partName: string; unitPriceCents: number; quantity: number }[];
 }
 
 /**
  * Writes an order and its lines (numbered from 1 in the given order); subtotal and total are
- * summed here from the lines, so they cannot disagree. Stock must already be reserved. Answers
- * the order as written, so nothing needs to read it back (the confirmation mail uses it).
+ * summed here from the lines, so they cannot disagree. Stock must already be reserved. The
+ * confirmation mail is queued in the same transaction, so it goes out exactly when the order
+ * exists (the caller wakes the job runner once it commits). Answers the order as written.
  */
 export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
   const subtotalCents = order.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
@@ -298,15 +313,21 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
       totalCents: subtotalCents + order.taxCents,
       deliveryAddress: order.deliveryAddress,
       paymentMethod: order.paymentMethod,
-      // The database's clock, the same one the expiry job compares with, whichever process asks.
-      expiresAt: sql`now() + make_interval(mins => ${order.holdMinutes})`,
+      // An order on account is accepted at once (net 30): it never expires and its invoice falls
+      // due in 30 days. A card order holds its stock until its deadline, on the database's clock,
+      // the same one the expiry job compares with, whichever process asks.
+      ...(order.paymentMethod === 'account'
+        ? { status: 'on_account' as const, expiresAt: null, paymentDueAt: sql`now() + interval '30 days'` }
+        : { expiresAt: sql`now() + make_interval(mins => ${order.terms.holdMinutes})` }),
     })
     .returning();
   if (!row) throw new Error('order was not inserted');
   await tx
     .insert(orderLines)
     .values(order.lines.map((line, i) => ({ ...line, orderId: row.id, position: i + 1 })));
-  return toOrder(row, order.lines);
+  const placed = toOrder(row, order.lines);
+  await enqueueMail(tx, orderConfirmationMail(placed, order.terms.publicUrl));
+  return placed;
 }
 
 /**
@@ -321,11 +342,14 @@ export async function cancelOrder(db: Db, caller: SessionUser, orderId: string):
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1).for('update');
     if (!order || order.userId !== caller.id) throw new AppError('not_found', orderTexts.notFound);
     if (order.status === 'cancelled') return (await withLines(tx, [order]))[0] as Order;
-    if (order.status !== 'unpaid') throw new AppError('conflict', orderTexts.paidCannotCancel);
+    // An order on account has not been paid for either, so until it ships the customer may drop it.
+    if (order.status !== 'unpaid' && order.status !== 'on_account') {
+      throw new AppError('conflict', orderTexts.paidCannotCancel);
+    }
     const [cancelled] = await tx
       .update(orders)
       .set({ status: 'cancelled', cancelledAt: new Date(), cancelReason: 'customer', updatedAt: new Date() })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'unpaid')))
+      .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
       .returning();
     if (!cancelled) throw new Error('a locked unpaid order did not change');
     const lines = (await linesOf(tx, [orderId])).get(orderId) ?? [];
@@ -361,4 +385,106 @@ export async function expireUnpaidOrders(db: Db, limit = 200): Promise<{ orderId
     if (orderIds.length > 0) await releaseStock(tx, orderIds);
     return { orderIds };
   });
+}
+
+/** What a paid order's refund step answers: the provider's refund id. */
+export type RefundStep = (tx: Db, order: OrderRow) => Promise<{ refundId: string }>;
+
+/**
+ * An admin cancels an order that has not left the shop: unpaid, on account, or paid — a paid card
+ * order is refunded through `refund` first. One transaction of named steps: lock the order row →
+ * refund (a failure throws and rolls everything back, so nothing changes) → mark it cancelled with
+ * the time and the refund → return its stock. A second cancel (a double click, two admins at once)
+ * waits for the lock, then finds the order cancelled and changes nothing: the money is refunded
+ * once. `changed` tells the caller whether to mail the customer.
+ */
+export async function adminCancelOrder(
+  db: Db,
+  orderId: string,
+  refund: RefundStep,
+): Promise<{ order: Order; changed: boolean; refunded: boolean }> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    // Step 1: the order, locked against payments, the expiry job and another cancel.
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1).for('update');
+    if (!order) throw new AppError('not_found', orderTexts.notFound);
+    if (order.status === 'cancelled') {
+      return { order: (await withLines(tx, [order]))[0] as Order, changed: false, refunded: false };
+    }
+    if (order.status === 'shipped' || order.status === 'delivered') {
+      throw new AppError('conflict', orderTexts.shippedCannotCancel(order.status));
+    }
+
+    // Step 2: money back for a card order that was paid. An order paid on account was settled by
+    // invoice, outside any provider; the mail tells the customer it is credited back.
+    const byCard = order.paymentMethod === 'card' && order.paidAt !== null;
+    const refunded = byCard ? await refund(tx, order) : undefined;
+
+    // Step 3: cancelled, with when and why (and when refunded).
+    const now = new Date();
+    const [cancelled] = await tx
+      .update(orders)
+      .set({
+        status: 'cancelled',
+        cancelledAt: now,
+        cancelReason: 'admin',
+        updatedAt: now,
+        ...(refunded ? { refundedAt: now, refundId: refunded.refundId } : {}),
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
+      .returning();
+    if (!cancelled) throw new Error('a locked order changed under its lock');
+
+    // Step 4: its units back on the shelf.
+    const lines = (await linesOf(tx, [orderId])).get(orderId) ?? [];
+    await returnStock(tx, lines);
+    return { order: toOrder(cancelled, lines), changed: true, refunded: refunded !== undefined };
+  });
+}
+
+/**
+ * An admin records that an on-account order's invoice was paid: `paid_at` takes the time, and an
+ * order not yet shipped turns paid (a shipped or delivered one keeps its status). Marking it again
+ * changes nothing; a card order or a cancelled one is refused.
+ */
+export async function markOrderPaidOnAccount(db: Db, orderId: string): Promise<Order> {
+  const now = new Date();
+  const [row] = await db
+    .update(orders)
+    .set({
+      paidAt: now,
+      updatedAt: now,
+      status: sql`case when ${orders.status} = 'on_account' then 'paid' else ${orders.status} end`,
+    })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.paymentMethod, 'account'),
+        isNull(orders.paidAt),
+        ne(orders.status, 'cancelled'),
+      ),
+    )
+    .returning();
+  if (row) return (await withLines(db, [row]))[0] as Order;
+  const [existing] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!existing) throw new AppError('not_found', orderTexts.notFound);
+  if (existing.paymentMethod !== 'account') throw new AppError('conflict', orderTexts.markPaidOnlyOnAccount);
+  if (existing.status === 'cancelled') throw new AppError('conflict', orderTexts.markPaidCancelled);
+  return (await withLines(db, [existing]))[0] as Order;
+}
+
+/** What a customer owes on account: their on-account orders not yet paid nor cancelled, in cents. */
+export async function outstandingOnAccountCents(tx: Db, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.paymentMethod, 'account'),
+        isNull(orders.paidAt),
+        ne(orders.status, 'cancelled'),
+      ),
+    );
+  return row?.cents ?? 0;
 }

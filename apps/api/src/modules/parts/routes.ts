@@ -16,7 +16,7 @@ import {
   PartSchema,
 } from '@pitstop/core/parts';
 import { ProblemSchema } from '@pitstop/core/problem';
-import { jsonResponse, sendCached } from '../../lib/response-cache.js';
+import { jsonResponse, partTag, sendCached, STOCK_TAG } from '../../lib/response-cache.js';
 import { requireStoredUpload } from '../uploads/service.js';
 import {
   createPartFromInput,
@@ -31,7 +31,8 @@ import {
 
 /**
  * The catalogue is read far more often than written, so both reads answer from a cache of
- * ready-serialised bytes that every catalogue write (orders, stock, admin edits) invalidates.
+ * ready-serialised bytes. Each answer is tagged with the parts it shows (and `stock` when stock
+ * levels decide its set or counts), so an order drops only those answers; admin edits drop all.
  * A hit is answered in onRequest, before validation: only validated requests ever fill the
  * cache, under their exact URL, so a hit is a request that already passed once.
  */
@@ -67,7 +68,11 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const cached = await app.catalogueCache.getOrCompute(request.url, async () => {
         const page = await listParts(app.db, request.query);
-        return jsonResponse(page.items, { [TOTAL_COUNT_HEADER]: String(page.total) });
+        const { inStock, stock } = request.query;
+        const tags = page.items.map((part) => partTag(part._id));
+        // A stock filter's set (and total) moves with any part's stock, shown or not.
+        if (inStock || stock) tags.push(STOCK_TAG);
+        return jsonResponse(page.items, { [TOTAL_COUNT_HEADER]: String(page.total) }, tags);
       });
       return sendCached(reply as FastifyReply, cached);
     },
@@ -90,7 +95,8 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const cached = await app.catalogueCache.getOrCompute(request.url, async () =>
-        jsonResponse(await partFacets(app.db, request.query)),
+        // Facets count the parts in stock.
+        jsonResponse(await partFacets(app.db, request.query), {}, [STOCK_TAG]),
       );
       return sendCached(reply as FastifyReply, cached);
     },
@@ -109,7 +115,8 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const cached = await app.catalogueCache.getOrCompute(request.url, async () =>
-        jsonResponse(await partFitment(app.db, request.params.id)),
+        // Stock plays no part; admin edits drop everything.
+        jsonResponse(await partFitment(app.db, request.params.id), {}, []),
       );
       return sendCached(reply as FastifyReply, cached);
     },
@@ -129,7 +136,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const cached = await app.catalogueCache.getOrCompute(request.url, async () =>
-        jsonResponse(await partFits(app.db, request.params.id, request.query)),
+        jsonResponse(await partFits(app.db, request.params.id, request.query), {}, []),
       );
       return sendCached(reply as FastifyReply, cached);
     },
@@ -148,7 +155,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const cached = await app.catalogueCache.getOrCompute(request.url, async () =>
-        jsonResponse(await getPart(app.db, request.params.id)),
+        jsonResponse(await getPart(app.db, request.params.id), {}, [partTag(request.params.id)]),
       );
       return sendCached(reply as FastifyReply, cached);
     },

@@ -31,6 +31,7 @@ const cancelledProblem = (order: Pick<OrderRow, 'cancelReason'>) =>
  */
 function assertPayable(order: OrderRow): void {
   if (order.status === 'cancelled') throw cancelledProblem(order);
+  if (order.paymentMethod === 'account') throw new AppError('conflict', orderTexts.onAccountNoCard);
   if (order.status !== 'unpaid') throw new AppError('conflict', orderTexts.alreadyPaid);
   if (order.expiresAt && order.expiresAt.getTime() <= Date.now()) {
     throw new AppError('conflict', orderTexts.expired);
@@ -216,4 +217,43 @@ export async function applySucceededEvent(
     await markPaid(tx as unknown as Db, order, intentId);
     return 'applied';
   });
+}
+
+/**
+ * The refund step of an admin's cancel, inside the cancel's transaction: the order's succeeded
+ * payment goes back through the provider that took it, and its row is marked refunded. Any refusal
+ * becomes one problem naming the reason, and (thrown) rolls the whole cancel back.
+ */
+export async function refundOrderPayment(
+  tx: Db,
+  provider: PaymentProviderClient,
+  order: Pick<OrderRow, 'id' | 'transactionId' | 'totalCents'>,
+): Promise<{ refundId: string }> {
+  const [payment] = order.transactionId
+    ? await tx.select().from(payments).where(eq(payments.intentId, order.transactionId)).limit(1)
+    : [];
+  if (!payment || payment.orderId !== order.id) {
+    throw new AppError('payment_failed', orderTexts.refundFailed('the payment of this order was not found.'));
+  }
+  if (payment.provider !== provider.name)
+    throw new AppError('unavailable', orderTexts.refundProviderMismatch);
+  let refundId: string;
+  try {
+    ({ refundId } = await provider.refund({
+      orderId: order.id,
+      intentId: payment.intentId,
+      amountCents: payment.amountCents,
+    }));
+  } catch (err) {
+    const reason = err instanceof Error && err.message ? err.message : 'the provider did not answer.';
+    throw new AppError(
+      'payment_failed',
+      orderTexts.refundFailed(reason.endsWith('.') ? reason : `${reason}.`),
+    );
+  }
+  await tx
+    .update(payments)
+    .set({ status: 'refunded', updatedAt: new Date() })
+    .where(eq(payments.id, payment.id));
+  return { refundId };
 }

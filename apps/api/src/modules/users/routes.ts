@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { AddUserSchema, UserRowSchema } from '@pitstop/core/admin';
 import { DeletedSchema } from '@pitstop/core/orders';
 import { ModifiedSchema } from '@pitstop/core/payments';
-import { currentUser, requireAdmin, requireUser } from '../../auth/plugin.js';
+import { currentAccount, currentUser, requireAdmin, requireUser } from '../../auth/plugin.js';
 import { sessions, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { requireStoredUpload } from '../uploads/service.js';
@@ -23,10 +23,10 @@ import {
   deleteUser,
   exchangeAccessKey,
   findUserByEmail,
-  getProfile,
   listUsers,
   makeAdmin,
   saveOwnProfile,
+  toProfile,
 } from './service.js';
 
 const EmailParams = z.object({
@@ -66,7 +66,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProfileSchema, ...problems },
       },
     },
-    async (request) => getProfile(app.db, currentUser(request).id),
+    // The row was read with the session (and is dropped from the session cache on any change).
+    async (request) => toProfile(currentAccount(request)),
   );
 
   app.put(
@@ -81,8 +82,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AccessKeySchema, ...problems },
       },
     },
-    async (request) =>
-      exchangeAccessKey(app.db, currentUser(request), request.params.email, app.config.adminEmails),
+    async (request) => {
+      const caller = currentUser(request);
+      const answer = await exchangeAccessKey(app.db, caller, request.params.email, app.config.adminEmails);
+      // A bootstrap admin was just promoted: their cached session must show it.
+      if (caller.role !== 'admin' && app.config.adminEmails.includes(caller.email.toLowerCase())) {
+        await app.sessionCache.forgetUsers([caller.id]);
+      }
+      return answer;
+    },
   );
 
   app.get(
@@ -114,7 +122,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireStoredUpload(app.config.dataDir, request.body.img);
-      return saveOwnProfile(app.db, currentUser(request), request.body);
+      const saved = await saveOwnProfile(app.db, currentUser(request), request.body);
+      await app.sessionCache.forgetUsers([saved.insertedId]);
+      return saved;
     },
   );
 };
@@ -150,7 +160,12 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ModifiedSchema, ...adminProblems },
       },
     },
-    async (request) => makeAdmin(app.db, request.params.email),
+    async (request) => {
+      const result = await makeAdmin(app.db, request.params.email);
+      const promoted = await findUserByEmail(app.db, request.params.email);
+      if (promoted) await app.sessionCache.forgetUsers([promoted.id]);
+      return result;
+    },
   );
 
   app.delete(
@@ -165,7 +180,12 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DeletedSchema, ...adminProblems },
       },
     },
-    async (request) => deleteUser(app.db, currentUser(request), request.params.id),
+    async (request) => {
+      const result = await deleteUser(app.db, currentUser(request), request.params.id);
+      // Its sessions went with it (a cascade better-auth does not see).
+      await app.sessionCache.forgetUsers([request.params.id]);
+      return result;
+    },
   );
 
   app.post(
@@ -198,6 +218,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(users.id, user.id));
       // Sign-up signs the new account in; that session is not the admin's to keep.
       await app.db.delete(sessions).where(eq(sessions.userId, user.id));
+      await app.sessionCache.forgetUsers([user.id]);
       app.invitations.add(email.toLowerCase());
       await app.auth.api.requestPasswordReset({
         body: { email, redirectTo: `${app.config.publicUrl}/reset-password` },

@@ -58,12 +58,18 @@ export function AboutRoute() {
             We stock brake pads, headlights, shock absorbers, wheels and much more, and sell in 48 states. Our
             support team is here 24*7, and every part we sell is genuine, tested and of top quality.
           </p>
-          <div>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
             <Link
               to="/parts"
               className="font-semibold text-red-700 underline decoration-2 underline-offset-4 hover:text-red-800"
             >
               Browse the catalogue
+            </Link>
+            <Link
+              to="/credit"
+              className="font-semibold text-red-700 underline decoration-2 underline-offset-4 hover:text-red-800"
+            >
+              Apply for credit
             </Link>
           </div>
         </div>

@@ -3,7 +3,9 @@ import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { checkoutTexts } from '@pitstop/core/cart-texts';
 import type { CheckoutResult } from '@pitstop/core/checkout';
-import { cartTexts } from '@pitstop/core/messages';
+import { checkoutPaymentTexts } from '@pitstop/core/credit-texts';
+import type { CreditStatus } from '@pitstop/core/credit';
+import { cartTexts, creditTexts } from '@pitstop/core/messages';
 import type { OrderAddress } from '@pitstop/core/orders';
 import { ordersKeys } from '@/features/orders/api/orders-query-keys';
 import type { Cart } from '@/lib/cart';
@@ -44,9 +46,15 @@ function problem(status: number, detail: string, errors: { field: string; messag
   );
 }
 
-function renderCheckout(routes: Routes = {}, { cart = CART, saved = SAVED as OrderAddress | null } = {}) {
+const NO_CREDIT: CreditStatus = { application: null, account: null };
+
+function renderCheckout(
+  routes: Routes = {},
+  { cart = CART, saved = SAVED as OrderAddress | null, credit = NO_CREDIT } = {},
+) {
   window.localStorage.setItem('accessToken', 'rider-key');
   const api = mockApi({
+    'GET /api/credit': () => jsonResponse(credit),
     'GET /api/cart': () => jsonResponse(cart),
     'GET /api/tax-rates': () => jsonResponse({ rates: { CA: 7.25, NY: 4 } }),
     'GET /api/me/address': () => jsonResponse({ address: saved }),
@@ -58,6 +66,7 @@ function renderCheckout(routes: Routes = {}, { cart = CART, saved = SAVED as Ord
     routes: (
       <>
         <Route path="/payment/:id" element={<h1>Payment</h1>} />
+        <Route path="/order" element={<h1>My Orders</h1>} />
         <Route path="/cart" element={<h1>Your cart</h1>} />
       </>
     ),
@@ -216,9 +225,7 @@ describe('CheckoutRoute', () => {
       'POST /api/checkout': () => {
         answers += 1;
         return answers === 1
-          ? problem(400, cartTexts.payOnAccountUnavailable, [
-              { field: 'payment', message: cartTexts.payOnAccountUnavailable },
-            ])
+          ? problem(403, creditTexts.notApproved, [{ field: 'payment', message: creditTexts.notApproved }])
           : new Promise<Response>(() => undefined);
       },
     });
@@ -227,7 +234,7 @@ describe('CheckoutRoute', () => {
     fireEvent.click(placeOrder());
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe(cartTexts.payOnAccountUnavailable);
+    expect(alert.textContent).toBe(creditTexts.notApproved);
     expect(within(alert).queryByRole('link')).toBeNull();
     expect(placeOrder().disabled).toBe(false);
 
@@ -253,5 +260,66 @@ describe('CheckoutRoute', () => {
     expect(await screen.findByText(checkoutTexts.emptyCart)).toBeTruthy();
     expect(screen.getByRole('link', { name: checkoutTexts.browseParts }).getAttribute('href')).toBe('/parts');
     expect(screen.queryByRole('button', { name: checkoutTexts.placeOrder })).toBeNull();
+  });
+});
+
+describe('CheckoutRoute: pay on account', () => {
+  const approved = (remaining: number): CreditStatus => ({
+    application: null,
+    account: { limit: 500, used: 500 - remaining, remaining },
+  });
+  const payOnAccount = () => screen.getByRole('radio', { name: checkoutPaymentTexts.account });
+
+  it('offers no choice to a customer without approved credit', async () => {
+    renderCheckout();
+    await screen.findByRole('table', { name: checkoutTexts.linesHeading });
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.getByText(checkoutTexts.payNext)).toBeTruthy();
+  });
+
+  it('lets an approved customer pay on account, showing the remaining limit, and opens My Orders', async () => {
+    const result: CheckoutResult = {
+      insertedId: ORDER_ID,
+      subtotal: 155.47,
+      tax: 11.27,
+      total: 166.74,
+      lines: [],
+      address: SAVED,
+    };
+    const { api } = renderCheckout(
+      { 'POST /api/checkout': () => jsonResponse(result, { status: 201 }) },
+      { credit: approved(400) },
+    );
+    await screen.findByRole('table', { name: checkoutTexts.linesHeading });
+    const card = (await screen.findByRole('radio', { name: checkoutPaymentTexts.card })) as HTMLInputElement;
+    expect(card.checked).toBe(true);
+    expect(screen.getByText(checkoutPaymentTexts.accountHint('$400.00'))).toBeTruthy();
+
+    fireEvent.click(payOnAccount());
+    expect(screen.queryByText(checkoutTexts.payNext)).toBeNull();
+    fireEvent.click(placeOrder());
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeTruthy();
+    const [call] = api.callsTo('POST /api/checkout');
+    expect(jsonBodyOf(call?.init)).toMatchObject({ payment: 'account' });
+  });
+
+  it('warns before sending when the order is over the remaining limit, and shows the server’s refusal under the total', async () => {
+    const message = creditTexts.overLimit('$100.00', '$166.74');
+    renderCheckout(
+      {
+        'POST /api/checkout': () => problem(409, message, [{ field: 'payment', message }]),
+      },
+      { credit: approved(100) },
+    );
+    await screen.findByRole('table', { name: checkoutTexts.linesHeading });
+    fireEvent.click(await screen.findByRole('radio', { name: /net 30/ }));
+    expect(screen.getByText(checkoutPaymentTexts.overRemaining('$100.00'))).toBeTruthy();
+
+    fireEvent.click(placeOrder());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(message);
+    // Not a problem with the parts: no way back to the cart is offered for it.
+    expect(within(alert).queryByRole('link')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ const ADMINS: readonly DashboardLink[] = [
   { to: '/dashboard/alluser', label: 'All User' },
   { to: '/dashboard/adduser', label: 'Add User' },
   { to: '/dashboard/parts', label: 'Catalogue' },
+  { to: '/dashboard/credit', label: 'Credit applications' },
 ];
 
 /** /dashboard: the side menu (admin items only for admins, spec §2) around the sub-screens. */

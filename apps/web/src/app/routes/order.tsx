@@ -8,13 +8,15 @@ import { useDocumentMeta } from '@/hooks/use-document-meta';
 export function OrderRoute() {
   useDocumentMeta('My Orders', 'Your Pitstop Parts orders.');
   const queryClient = useQueryClient();
+  const refreshParts = () => void queryClient.invalidateQueries({ queryKey: partsKeys.all });
 
   return (
     <PageContainer>
-      <PageHeader title="My Orders">Pay for, review or delete the parts you ordered.</PageHeader>
+      <PageHeader title="My Orders">Pay for, review, cancel or delete the parts you ordered.</PageHeader>
       <MyOrders
-        // A deleted order's stock is back on its part: cached parts show too little.
-        onOrderDeleted={() => void queryClient.invalidateQueries({ queryKey: partsKeys.all })}
+        // A deleted or cancelled order's stock is back on its part: cached parts show too little.
+        onOrderDeleted={refreshParts}
+        onOrderCancelled={refreshParts}
       />
     </PageContainer>
   );

@@ -11,7 +11,7 @@ export interface DashboardLink {
 }
 
 function linkClass({ isActive }: { isActive: boolean }): string {
-  return `block rounded-lg px-3 py-2.5 text-sm font-medium ${
+  return `flex min-h-11 items-center rounded-lg px-3 py-2.5 text-sm font-medium ${
     isActive ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
   }`;
 }

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { checkoutTexts } from '@pitstop/core/cart-texts';
+import { checkoutPaymentTexts } from '@pitstop/core/credit-texts';
 import {
   DELIVERY_STATES,
   DeliveryAddressSchema,
@@ -12,6 +13,7 @@ import {
   salesTaxCents,
   type DeliveryAddress,
   type DeliveryAddressInput,
+  type PaymentMethod,
 } from '@pitstop/core/checkout';
 import { dollarsToCents, formatDollars } from '@pitstop/core/money';
 import type { OrderAddress } from '@pitstop/core/orders';
@@ -61,6 +63,10 @@ function addressField(field: string): AddressField | null {
 function placeFailure(error: unknown): { cartProblem: string | null; generalError: string | null } {
   if (!error) return { cartProblem: null, generalError: null };
   if (!isApiError(error)) return { cartProblem: null, generalError: checkoutTexts.placeFailed };
+  // Pay on account refused (not approved, or over the limit): said under the total, not the cart.
+  if (error.errors.some(({ field }) => field === 'payment')) {
+    return { cartProblem: null, generalError: problemText(error, checkoutTexts.placeFailed) };
+  }
   if (error.status === 409 || error.errors.some(({ field }) => field.startsWith('items.'))) {
     return { cartProblem: error.message, generalError: null };
   }
@@ -131,16 +137,77 @@ function CartProblem({ message }: { message: string }) {
   );
 }
 
+/** An approved customer's credit line, as far as the checkout needs it (dollars). */
+export interface CheckoutCreditLine {
+  remaining: number;
+}
+
+interface PaymentChoiceProps {
+  value: PaymentMethod;
+  onChange: (value: PaymentMethod) => void;
+  creditLine: CheckoutCreditLine;
+  totalCents: number;
+}
+
+/** Card, or "Pay on account (net 30)" with what is left of the limit; only for approved customers. */
+function PaymentChoice({ value, onChange, creditLine, totalCents }: PaymentChoiceProps) {
+  const id = useId();
+  const remaining = formatDollars(creditLine.remaining);
+  const over = totalCents > dollarsToCents(creditLine.remaining);
+  const option =
+    'flex items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-red-700';
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 font-semibold text-slate-900">{checkoutPaymentTexts.heading}</legend>
+      <div className={option}>
+        <input
+          id={`${id}-card`}
+          type="radio"
+          name="payment"
+          value="card"
+          checked={value === 'card'}
+          onChange={() => onChange('card')}
+          className="mt-1"
+        />
+        <label htmlFor={`${id}-card`}>{checkoutPaymentTexts.card}</label>
+      </div>
+      <div className={option}>
+        <input
+          id={`${id}-account`}
+          type="radio"
+          name="payment"
+          value="account"
+          checked={value === 'account'}
+          onChange={() => onChange('account')}
+          aria-describedby={`${id}-account-hint`}
+          className="mt-1"
+        />
+        <div className="flex flex-col">
+          <label htmlFor={`${id}-account`}>{checkoutPaymentTexts.account}</label>
+          <p id={`${id}-account-hint`} className="text-sm text-slate-600">
+            {checkoutPaymentTexts.accountHint(remaining)}
+          </p>
+        </div>
+      </div>
+      {value === 'account' && over ? (
+        <p className="text-sm font-medium text-red-700">{checkoutPaymentTexts.overRemaining(remaining)}</p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 interface CheckoutFormProps {
   cart: Cart;
   rates: Record<string, number>;
   saved: OrderAddress | null;
-  onPlaced: (orderId: string) => void;
+  creditLine: CheckoutCreditLine | null;
+  onPlaced: (orderId: string, payment: PaymentMethod) => void;
 }
 
-function CheckoutForm({ cart, rates, saved, onPlaced }: CheckoutFormProps) {
+function CheckoutForm({ cart, rates, saved, creditLine, onPlaced }: CheckoutFormProps) {
   const addressId = useId();
   const summaryId = useId();
+  const [payment, setPayment] = useState<PaymentMethod>('card');
   const form = useAppForm<DeliveryAddressInput, unknown, DeliveryAddress>({
     resolver: zodResolver(DeliveryAddressSchema),
     defaultValues: saved ?? EMPTY_ADDRESS,
@@ -158,9 +225,9 @@ function CheckoutForm({ cart, rates, saved, onPlaced }: CheckoutFormProps) {
 
   const onSubmit = form.handleSubmit((address) => {
     place.mutate(
-      { address, payment: 'card' },
+      { address, payment },
       {
-        onSuccess: (result) => onPlaced(result.insertedId),
+        onSuccess: (result) => onPlaced(result.insertedId, payment),
         onError: (error) => {
           if (!isApiError(error)) return;
           const onFields = error.errors.flatMap(({ field, message }) => {
@@ -297,6 +364,18 @@ function CheckoutForm({ cart, rates, saved, onPlaced }: CheckoutFormProps) {
               <dd className="tabular-nums">{formatDollars((subtotalCents + (taxCents ?? 0)) / 100)}</dd>
             </div>
           </dl>
+          {creditLine ? (
+            <PaymentChoice
+              value={payment}
+              onChange={(next) => {
+                // A refusal of the other way to pay no longer applies.
+                place.reset();
+                setPayment(next);
+              }}
+              creditLine={creditLine}
+              totalCents={subtotalCents + (taxCents ?? 0)}
+            />
+          ) : null}
           {generalError ? (
             <p role="alert" className="font-medium text-red-700">
               {generalError}
@@ -309,7 +388,7 @@ function CheckoutForm({ cart, rates, saved, onPlaced }: CheckoutFormProps) {
           >
             {place.isPending ? checkoutTexts.placing : checkoutTexts.placeOrder}
           </button>
-          <p className="text-sm text-slate-600">{checkoutTexts.payNext}</p>
+          {payment === 'card' ? <p className="text-sm text-slate-600">{checkoutTexts.payNext}</p> : null}
         </section>
       </div>
     </form>
@@ -317,8 +396,13 @@ function CheckoutForm({ cart, rates, saved, onPlaced }: CheckoutFormProps) {
 }
 
 interface CheckoutProps {
-  /** Called with the new order's id once the server has placed it (201). */
-  onPlaced: (orderId: string) => void;
+  /** Called with the new order's id and how it is paid once the server has placed it (201). */
+  onPlaced: (orderId: string, payment: PaymentMethod) => void;
+  /**
+   * An approved customer's credit line: offers "Pay on account (net 30)". Null (or not given)
+   * shows no choice, and the order is paid by card.
+   */
+  creditLine?: CheckoutCreditLine | null;
 }
 
 /**
@@ -326,17 +410,17 @@ interface CheckoutProps {
  * checkout), the subtotal, the chosen state's sales tax, free shipping and the total; Place order
  * makes one unpaid order of the whole cart, paid by card on the next page.
  */
-export function Checkout({ onPlaced }: CheckoutProps) {
+export function Checkout({ onPlaced, creditLine = null }: CheckoutProps) {
   const cart = useQuery(getCartQueryOptions());
   const rates = useTaxRates();
   const saved = useSavedAddress();
-  const [placed, setPlaced] = useState(false);
+  const [placed, setPlaced] = useState<PaymentMethod | null>(null);
 
   // The cart is emptied by the order: say where the customer is going, not that it is empty.
   if (placed) {
     return (
       <p role="status" className="text-lg font-semibold text-green-800">
-        {checkoutTexts.placed}
+        {placed === 'account' ? checkoutPaymentTexts.placedOnAccount : checkoutTexts.placed}
       </p>
     );
   }
@@ -370,9 +454,10 @@ export function Checkout({ onPlaced }: CheckoutProps) {
       cart={cart.data}
       rates={rates.data.rates}
       saved={saved.data?.address ?? null}
-      onPlaced={(orderId) => {
-        setPlaced(true);
-        onPlaced(orderId);
+      creditLine={creditLine}
+      onPlaced={(orderId, payment) => {
+        setPlaced(payment);
+        onPlaced(orderId, payment);
       }}
     />
   );

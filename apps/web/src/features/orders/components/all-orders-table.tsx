@@ -1,32 +1,47 @@
 import { formatDollars } from '@pitstop/core/money';
+import { orderListTexts } from '@pitstop/core/order-list-texts';
 import { orderItemCount, orderPartsLabel, type Order } from '@pitstop/core/orders';
-import { buttonStyles } from '@/components/ui/button-styles';
-import { cellClass, ColumnHead, TableBox } from '@/components/ui/table';
+import { ResponsiveTable, RowActions, type Column } from '@/components/ui/responsive-table';
+import { orderDate } from './order-date';
 import { OrderParts } from './order-parts';
 import { STATUS_LABELS } from './status-labels';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-function formatDate(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
-}
-
 const statusTone: Record<Order['status'], string> = {
   unpaid: 'bg-amber-100 text-amber-900',
+  on_account: 'bg-cyan-100 text-cyan-900',
   paid: 'bg-blue-100 text-blue-900',
   shipped: 'bg-violet-100 text-violet-900',
   delivered: 'bg-green-100 text-green-900',
   cancelled: 'bg-slate-200 text-slate-800',
 };
 
+/** An admin may cancel an order until it leaves the shop (a paid card order is refunded). */
+export function adminMayCancel(order: Pick<Order, 'status'>): boolean {
+  return order.status === 'unpaid' || order.status === 'on_account' || order.status === 'paid';
+}
+
+/** Cancelling this order gives money back through the payment provider. */
+export function cancelRefunds(order: Pick<Order, 'status' | 'paymentMethod'>): boolean {
+  return order.status === 'paid' && order.paymentMethod !== 'account';
+}
+
+/** An order on account whose invoice is still open. */
+export function mayMarkPaid(order: Pick<Order, 'status' | 'paid' | 'paymentMethod'>): boolean {
+  return order.paymentMethod === 'account' && !order.paid && order.status !== 'cancelled';
+}
+
 interface AllOrdersTableProps {
   orders: Order[];
   /** The order whose status change is on its way (its buttons show pending). */
   pendingId: string | null;
+  /** The order whose cancel is on its way. */
+  cancellingId: string | null;
+  /** The order being marked paid. */
+  markingPaidId: string | null;
   onShip: (order: Order) => void;
   onDeliver: (order: Order) => void;
+  onCancel: (order: Order) => void;
+  onMarkPaid: (order: Order) => void;
   onDelete: (order: Order) => void;
 }
 
@@ -34,91 +49,121 @@ interface AllOrdersTableProps {
  * All Orders (spec §2): customer, part, quantity, total, status and dates, with Ship and Delete.
  * An order of several parts lists each in Part and counts all their items.
  */
-export function AllOrdersTable({ orders, pendingId, onShip, onDeliver, onDelete }: AllOrdersTableProps) {
-  return (
-    <TableBox
-      caption="All orders"
-      minWidth="min-w-[64rem]"
-      head={
+export function AllOrdersTable({
+  orders,
+  pendingId,
+  cancellingId,
+  markingPaidId,
+  onShip,
+  onDeliver,
+  onCancel,
+  onMarkPaid,
+  onDelete,
+}: AllOrdersTableProps) {
+  const columns: Column<Order>[] = [
+    {
+      header: 'Customer',
+      title: true,
+      cell: (order) => (
         <>
-          <ColumnHead>Customer</ColumnHead>
-          <ColumnHead>Part</ColumnHead>
-          <ColumnHead align="right">Quantity</ColumnHead>
-          <ColumnHead align="right">Total</ColumnHead>
-          <ColumnHead>Status</ColumnHead>
-          <ColumnHead>Dates</ColumnHead>
-          <ColumnHead>Actions</ColumnHead>
+          <span className="block font-medium">{order.name}</span>
+          <span className="block break-words font-normal text-slate-600">{order.email}</span>
         </>
-      }
-    >
-      {orders.map((order) => {
+      ),
+    },
+    { header: 'Part', className: 'font-medium', cell: (order) => <OrderParts order={order} /> },
+    { header: 'Quantity', align: 'right', cell: (order) => orderItemCount(order) },
+    {
+      header: 'Total',
+      align: 'right',
+      className: 'whitespace-nowrap',
+      cell: (order) => formatDollars(order.total),
+    },
+    {
+      header: 'Status',
+      cell: (order) => (
+        <span className="flex flex-wrap gap-1">
+          <span
+            className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusTone[order.status]}`}
+          >
+            {STATUS_LABELS[order.status]}
+          </span>
+          {order.refundedAt ? (
+            <span className="inline-block rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800">
+              {orderListTexts.refunded}
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      header: 'Dates',
+      className: 'whitespace-nowrap text-slate-700',
+      cell: (order) => (
+        <>
+          <span className="block">Ordered {orderDate(order.createdAt)}</span>
+          {order.paidAt ? <span className="block">Paid {orderDate(order.paidAt)}</span> : null}
+          {order.shippedAt ? <span className="block">Shipped {orderDate(order.shippedAt)}</span> : null}
+          {order.deliveredAt ? <span className="block">Delivered {orderDate(order.deliveredAt)}</span> : null}
+          {order.paymentDueAt && !order.paid && order.status !== 'cancelled' ? (
+            <span className="block">Due {orderDate(order.paymentDueAt)}</span>
+          ) : null}
+          {order.cancelledAt ? <span className="block">Cancelled {orderDate(order.cancelledAt)}</span> : null}
+          {order.refundedAt ? <span className="block">Refunded {orderDate(order.refundedAt)}</span> : null}
+        </>
+      ),
+    },
+    {
+      header: 'Actions',
+      actions: true,
+      cell: (order) => {
         const pending = pendingId === order._id;
+        const cancelling = cancellingId === order._id;
+        const markingPaid = markingPaidId === order._id;
         const what = `order of ${orderPartsLabel(order)} for ${order.email}`;
+        const refunds = cancelRefunds(order);
         return (
-          <tr key={order._id}>
-            <td className={cellClass}>
-              <span className="block font-medium">{order.name}</span>
-              <span className="block break-words text-slate-600">{order.email}</span>
-            </td>
-            <td className={`${cellClass} font-medium`}>
-              <OrderParts order={order} />
-            </td>
-            <td className={`${cellClass} text-right tabular-nums`}>{orderItemCount(order)}</td>
-            <td className={`${cellClass} whitespace-nowrap text-right tabular-nums`}>
-              {formatDollars(order.total)}
-            </td>
-            <td className={cellClass}>
-              <span
-                className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusTone[order.status]}`}
-              >
-                {STATUS_LABELS[order.status]}
-              </span>
-            </td>
-            <td className={`${cellClass} whitespace-nowrap text-slate-700`}>
-              <span className="block">Ordered {formatDate(order.createdAt)}</span>
-              {order.paidAt ? <span className="block">Paid {formatDate(order.paidAt)}</span> : null}
-              {order.shippedAt ? <span className="block">Shipped {formatDate(order.shippedAt)}</span> : null}
-              {order.deliveredAt ? (
-                <span className="block">Delivered {formatDate(order.deliveredAt)}</span>
-              ) : null}
-            </td>
-            <td className={cellClass}>
-              <div className="flex flex-wrap gap-2">
-                {order.status === 'paid' ? (
-                  <button
-                    type="button"
-                    aria-label={`Ship ${what}`}
-                    className={buttonStyles('primary', 'sm')}
-                    disabled={pending}
-                    onClick={() => onShip(order)}
-                  >
-                    {pending ? 'Shipping…' : 'Shipped'}
-                  </button>
-                ) : null}
-                {order.status === 'shipped' ? (
-                  <button
-                    type="button"
-                    aria-label={`Mark ${what} delivered`}
-                    className={buttonStyles('secondary', 'sm')}
-                    disabled={pending}
-                    onClick={() => onDeliver(order)}
-                  >
-                    {pending ? 'Saving…' : 'Delivered'}
-                  </button>
-                ) : null}
-                <button
-                  type="button"
-                  aria-label={`Delete ${what}`}
-                  className={buttonStyles('secondary', 'sm', 'text-red-700')}
-                  onClick={() => onDelete(order)}
-                >
-                  Delete
-                </button>
-              </div>
-            </td>
-          </tr>
+          <RowActions
+            actions={[
+              // An order on account ships before its invoice is paid (net 30).
+              (order.status === 'paid' || order.status === 'on_account') && {
+                label: pending ? 'Shipping…' : 'Shipped',
+                name: `Ship ${what}`,
+                variant: 'primary',
+                disabled: pending,
+                onClick: () => onShip(order),
+              },
+              order.status === 'shipped' && {
+                label: pending ? 'Saving…' : 'Delivered',
+                name: `Mark ${what} delivered`,
+                disabled: pending,
+                onClick: () => onDeliver(order),
+              },
+              mayMarkPaid(order) && {
+                label: markingPaid ? orderListTexts.markingPaid : orderListTexts.markPaid,
+                name: orderListTexts.markPaidName(what),
+                disabled: markingPaid,
+                onClick: () => onMarkPaid(order),
+              },
+              adminMayCancel(order) && {
+                label: cancelling
+                  ? orderListTexts.cancelling
+                  : refunds
+                    ? orderListTexts.cancelAndRefund
+                    : orderListTexts.cancel,
+                name: refunds ? orderListTexts.cancelAndRefundName(what) : orderListTexts.cancelName(what),
+                danger: true,
+                disabled: cancelling,
+                onClick: () => onCancel(order),
+              },
+              { label: 'Delete', name: `Delete ${what}`, danger: true, onClick: () => onDelete(order) },
+            ]}
+          />
         );
-      })}
-    </TableBox>
+      },
+    },
+  ];
+  return (
+    <ResponsiveTable caption="All orders" rows={orders} rowKey={(order) => order._id} columns={columns} />
   );
 }

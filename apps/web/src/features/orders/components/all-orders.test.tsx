@@ -1,4 +1,6 @@
 import { messages } from '@pitstop/core/messages';
+import { orderListTexts } from '@pitstop/core/order-list-texts';
+import type { Order } from '@pitstop/core/orders';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/testing/api';
@@ -166,5 +168,227 @@ describe('AllOrders', () => {
       });
     });
     expect(await screen.findByText('Orders 21–23 of 45 · page 2 of 3')).toBeTruthy();
+  });
+});
+
+describe('AllOrders: cancel (with refund), mark paid and shipping on account', () => {
+  const onAccount = createOrder({
+    parts: 'Chain kit',
+    email: 'fleet@pitstop.com',
+    status: 'on_account',
+    paymentMethod: 'account',
+    paymentDueAt: '2026-12-23T12:00:00.000Z',
+  });
+  const cancelled = createOrder({
+    parts: 'Oil filter',
+    email: 'dan@pitstop.com',
+    status: 'cancelled',
+    paid: true,
+    cancelReason: 'admin',
+    cancelledAt: '2026-11-20T10:00:00.000Z',
+    refundedAt: '2026-11-20T10:00:00.000Z',
+  });
+  const every = () => [paid, unpaid, shipped, onAccount, cancelled];
+
+  it('offers cancel on unpaid, on-account and paid orders, refund on the paid card one, and Mark paid and Ship on account', async () => {
+    renderOrders({}, 5, every);
+    await screen.findByRole('table', { name: 'All orders' });
+
+    expect(
+      screen.getByRole('button', { name: 'Cancel and refund order of Brake pads for ann@pitstop.com' })
+        .textContent,
+    ).toBe(orderListTexts.cancelAndRefund);
+    expect(
+      screen.getByRole('button', { name: 'Cancel order of Headlight for bob@pitstop.com' }).textContent,
+    ).toBe(orderListTexts.cancel);
+    expect(
+      screen.getByRole('button', { name: 'Cancel order of Chain kit for fleet@pitstop.com' }),
+    ).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Cancel / })).toHaveLength(3);
+
+    expect(
+      screen.getByRole('button', { name: 'Mark order of Chain kit for fleet@pitstop.com paid' }),
+    ).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Mark .* paid$/ })).toHaveLength(1);
+    expect(
+      screen.getByRole('button', { name: 'Ship order of Chain kit for fleet@pitstop.com' }),
+    ).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Ship / })).toHaveLength(2);
+
+    const gone = within(screen.getByRole('row', { name: /dan@pitstop\.com/ }));
+    expect(gone.getByText('Cancelled')).toBeTruthy();
+    expect(gone.getByText('Refunded')).toBeTruthy();
+  });
+
+  it('asks before a refund, naming it, then shows the order cancelled and refunded', async () => {
+    let current: Order = paid;
+    const cancelRoute = `POST /api/order/${paid._id}/cancel`;
+    const api = renderOrders(
+      {
+        [cancelRoute]: () => {
+          current = {
+            ...paid,
+            status: 'cancelled',
+            cancelReason: 'admin',
+            cancelledAt: '2026-11-21T10:00:00.000Z',
+            refundedAt: '2026-11-21T10:00:00.000Z',
+          };
+          return jsonResponse(current);
+        },
+      },
+      3,
+      () => [current, unpaid, shipped],
+    );
+    const confirm = mockConfirm(false, true);
+    const name = 'Cancel and refund order of Brake pads for ann@pitstop.com';
+
+    fireEvent.click(await screen.findByRole('button', { name }));
+    expect(confirm).toHaveBeenCalledWith(orderListTexts.confirmAdminCancel({ total: '$43.98' }));
+    expect(confirm.mock.calls[0]?.[0]).toContain("refunded to the customer's card");
+    expect(api.callsTo(cancelRoute)).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        orderListTexts.adminCancelled('Brake pads', 'ann@pitstop.com', true),
+      ),
+    );
+    expect(api.callsTo(cancelRoute)).toHaveLength(1);
+    const row = within(screen.getByRole('row', { name: /ann@pitstop\.com/ }));
+    expect(row.getByText('Cancelled')).toBeTruthy();
+    expect(row.getByText('Refunded')).toBeTruthy();
+    expect(row.queryByRole('button', { name: /^(Cancel|Ship) / })).toBeNull();
+  });
+
+  it('asks without a refund for an unpaid order and shows the cancel pending', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const cancelRoute = `POST /api/order/${unpaid._id}/cancel`;
+    renderOrders({ [cancelRoute]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const confirm = mockConfirm(true);
+    const name = 'Cancel order of Headlight for bob@pitstop.com';
+
+    fireEvent.click(await screen.findByRole('button', { name }));
+
+    expect(confirm).toHaveBeenCalledWith(orderListTexts.confirmAdminCancel(null));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name }).textContent).toBe(orderListTexts.cancelling),
+    );
+    expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+    answer(jsonResponse({ ...unpaid, status: 'cancelled', cancelReason: 'admin' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        orderListTexts.adminCancelled('Headlight', 'bob@pitstop.com', false),
+      ),
+    );
+  });
+
+  it("shows the provider's reason when the refund is refused, and keeps the order paid", async () => {
+    renderOrders({
+      [`POST /api/order/${paid._id}/cancel`]: () =>
+        problemResponse(
+          402,
+          'Payment Required',
+          'The refund did not go through, so the order was not cancelled: Your card was declined. Please try again.',
+        ),
+    });
+    mockConfirm(true);
+
+    fireEvent.click(
+      await screen.findByRole('button', {
+        name: 'Cancel and refund order of Brake pads for ann@pitstop.com',
+      }),
+    );
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The order of Brake pads could not be cancelled. The refund did not go through, so the order was not cancelled: Your card was declined. Please try again.',
+    );
+    const row = within(screen.getByRole('row', { name: /ann@pitstop\.com/ }));
+    expect(row.getByText('Paid')).toBeTruthy();
+    expect(
+      row.getByRole('button', { name: 'Cancel and refund order of Brake pads for ann@pitstop.com' })
+        .textContent,
+    ).toBe(orderListTexts.cancelAndRefund);
+  });
+
+  it('marks an order on account paid with POST and shows it paid', async () => {
+    let current: Order = onAccount;
+    const paidRoute = `POST /api/order/${onAccount._id}/paid`;
+    const api = renderOrders(
+      {
+        [paidRoute]: () => {
+          current = { ...onAccount, status: 'paid', paid: true, paidAt: '2026-11-22T10:00:00.000Z' };
+          return jsonResponse(current);
+        },
+      },
+      1,
+      () => [current],
+    );
+
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Mark order of Chain kit for fleet@pitstop.com paid' }),
+    );
+
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        orderListTexts.markedPaid('Chain kit', 'fleet@pitstop.com'),
+      ),
+    );
+    expect(api.callsTo(paidRoute)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /^Mark .* paid$/ })).toBeNull();
+    const row = within(screen.getByRole('row', { name: /fleet@pitstop\.com/ }));
+    expect(row.getByText('Paid')).toBeTruthy();
+    // Paid on account: cancelling no longer refunds anything through the provider.
+    expect(row.getByRole('button', { name: 'Cancel order of Chain kit for fleet@pitstop.com' })).toBeTruthy();
+  });
+
+  it('shows the refusal when marking paid is not allowed', async () => {
+    renderOrders(
+      {
+        [`POST /api/order/${onAccount._id}/paid`]: () =>
+          problemResponse(409, 'Conflict', 'This order was cancelled, so there is nothing to mark paid.'),
+      },
+      1,
+      () => [onAccount],
+    );
+
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Mark order of Chain kit for fleet@pitstop.com paid' }),
+    );
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The order of Chain kit could not be marked paid. This order was cancelled, so there is nothing to mark paid.',
+    );
+  });
+
+  it('ships an order on account', async () => {
+    let current: Order = onAccount;
+    const api = renderOrders(
+      {
+        [`PATCH /api/order/${onAccount._id}/status`]: () => {
+          current = { ...onAccount, status: 'shipped', shippedAt: '2026-11-22T00:00:00.000Z' };
+          return jsonResponse(current);
+        },
+      },
+      1,
+      () => [current],
+    );
+
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Ship order of Chain kit for fleet@pitstop.com' }),
+    );
+
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Mark order of Chain kit for fleet@pitstop.com delivered' }),
+      ).toBeTruthy(),
+    );
+    expect(jsonBodyOf(api.callsTo(`PATCH /api/order/${onAccount._id}/status`)[0]?.init)).toEqual({
+      status: 'shipped',
+    });
+    // Shipped before the invoice is paid: still open, still to be marked paid, no longer cancellable.
+    expect(
+      screen.getByRole('button', { name: 'Mark order of Chain kit for fleet@pitstop.com paid' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Cancel / })).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
 import { messages } from '@pitstop/core/messages';
+import { formatDollars } from '@pitstop/core/money';
+import { orderListTexts } from '@pitstop/core/order-list-texts';
 import { ORDER_STATUSES, orderPartsLabel, type Order, type OrderStatus } from '@pitstop/core/orders';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,11 +10,13 @@ import { ErrorNotice, StatusNotice } from '@/components/ui/notice';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { problemText } from '@/lib/error-text';
+import { useCancelOrder } from '../api/cancel-order';
 import { useChangeOrderStatus, type OrderStatusChange } from '../api/change-order-status';
 import { useDeleteAnyOrder } from '../api/delete-any-order';
 import { useAllOrders } from '../api/get-all-orders';
+import { useMarkOrderPaid } from '../api/mark-order-paid';
 import { ordersKeys, type AdminOrdersParams } from '../api/orders-query-keys';
-import { AllOrdersTable } from './all-orders-table';
+import { AllOrdersTable, cancelRefunds } from './all-orders-table';
 import { STATUS_LABELS } from './status-labels';
 
 export const ADMIN_ORDERS_PAGE = 20;
@@ -54,12 +58,20 @@ const CHANGE_DONE: Record<OrderStatusChange, (order: Order) => string> = {
   delivered: (o) => `The order of ${orderPartsLabel(o)} for ${o.email} is marked delivered.`,
 };
 
-/** All Orders (admins): filter by status, search by email, page, ship and delete. */
+/** What the admin is asked before cancelling: whether money goes back, and how. */
+function adminCancelQuestion(order: Order): string {
+  if (cancelRefunds(order)) return orderListTexts.confirmAdminCancel({ total: formatDollars(order.total) });
+  return orderListTexts.confirmAdminCancel(order.paid ? 'on_account' : null);
+}
+
+/** All Orders (admins): filter by status, search by email, page, ship, cancel, mark paid and delete. */
 export function AllOrders() {
   const { params, page, email, update } = useOrderFilters();
   const orders = useAllOrders(params);
   const change = useChangeOrderStatus();
   const deletion = useDeleteAnyOrder(ordersKeys.admin(params));
+  const cancellation = useCancelOrder();
+  const markPaid = useMarkOrderPaid();
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [emailDraft, setEmailDraft] = useState(email);
@@ -77,6 +89,31 @@ export function AllOrders() {
           ),
       },
     );
+  }
+
+  function cancel(order: Order) {
+    if (!window.confirm(adminCancelQuestion(order))) return;
+    setNotice(null);
+    setError(null);
+    const parts = orderPartsLabel(order);
+    cancellation.mutate(order, {
+      onSuccess: (updated) =>
+        setNotice(orderListTexts.adminCancelled(parts, order.email, Boolean(updated.refundedAt))),
+      // A refused refund (402) names the provider's reason; nothing changed.
+      onError: (e) =>
+        setError(`${orderListTexts.cancelFailed(parts)} ${problemText(e, orderListTexts.tryAgain)}`),
+    });
+  }
+
+  function recordPayment(order: Order) {
+    setNotice(null);
+    setError(null);
+    const parts = orderPartsLabel(order);
+    markPaid.mutate(order, {
+      onSuccess: () => setNotice(orderListTexts.markedPaid(parts, order.email)),
+      onError: (e) =>
+        setError(`${orderListTexts.markPaidFailed(parts)} ${problemText(e, orderListTexts.tryAgain)}`),
+    });
   }
 
   function remove(order: Order) {
@@ -162,6 +199,10 @@ export function AllOrders() {
           pendingId={change.isPending ? (change.variables?.order._id ?? null) : null}
           onShip={(order) => move(order, 'shipped')}
           onDeliver={(order) => move(order, 'delivered')}
+          cancellingId={cancellation.isPending ? (cancellation.variables?._id ?? null) : null}
+          markingPaidId={markPaid.isPending ? (markPaid.variables?._id ?? null) : null}
+          onCancel={cancel}
+          onMarkPaid={recordPayment}
           onDelete={remove}
         />
       )}

@@ -1,13 +1,12 @@
 import { formatDollars } from '@pitstop/core/money';
+import { orderListTexts } from '@pitstop/core/order-list-texts';
 import { orderItemCount, orderPartsLabel, type Order } from '@pitstop/core/orders';
 import { Link } from 'react-router';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { ResponsiveTable, rowActionClass, RowActions, type Column } from '@/components/ui/responsive-table';
 import { clockTime } from '@/lib/clock-time';
+import { orderDate } from './order-date';
 import { OrderParts } from './order-parts';
 import { STATUS_LABELS } from './status-labels';
-
-const cellClass = 'border-b border-slate-200 px-4 py-3 align-middle';
-const headClass = `${cellClass} whitespace-nowrap font-semibold`;
 
 export function reviewHref(order: Pick<Order, '_id' | 'productId'>): string {
   const search = new URLSearchParams({ order: order._id });
@@ -25,29 +24,20 @@ function ReviewLinks({ order }: { order: Order }) {
           href: reviewHref({ _id: order._id, productId: line.partId }),
         }));
   return (
-    <div className="flex flex-col items-start gap-1.5">
-      {links.map((link) => (
-        <Link
-          key={link.href}
-          to={link.href}
-          aria-label={`Review ${link.name}`}
-          className={buttonStyles('secondary', 'sm')}
-        >
-          Review
-        </Link>
-      ))}
-    </div>
+    <RowActions
+      actions={links.map((link) => ({ label: 'Review', name: `Review ${link.name}`, to: link.href }))}
+    />
   );
 }
 
 function PaymentStatus({ order }: { order: Order }) {
   if (order.status === 'unpaid') {
     return (
-      <div className="flex flex-col items-start gap-1">
+      <div className="flex flex-col items-start gap-1 max-xl:items-stretch">
         <Link
           to={`/payment/${encodeURIComponent(order._id)}`}
           aria-label={`Make Payment for order of ${orderPartsLabel(order)}`}
-          className={buttonStyles('primary', 'sm', 'whitespace-nowrap')}
+          className={rowActionClass('primary')}
         >
           Make Payment
         </Link>
@@ -59,6 +49,24 @@ function PaymentStatus({ order }: { order: Order }) {
   }
   if (order.status === 'cancelled' && order.cancelReason === 'expired') {
     return <span className="text-slate-600">Cancelled: not paid in time</span>;
+  }
+  if (order.status === 'cancelled') {
+    return (
+      <span className="text-slate-600">
+        {STATUS_LABELS.cancelled}
+        {order.refundedAt ? ` · ${orderListTexts.refunded}` : null}
+      </span>
+    );
+  }
+  // Net 30: nothing to pay by card; the invoice is due by the date.
+  if (order.status === 'on_account') {
+    return (
+      <span className="text-slate-700">
+        {order.paymentDueAt
+          ? orderListTexts.onAccountDue(orderDate(order.paymentDueAt))
+          : orderListTexts.onAccount}
+      </span>
+    );
   }
   if (!order.paid) return <span className="text-slate-600">{STATUS_LABELS[order.status]}</span>;
   return (
@@ -78,81 +86,74 @@ function PaymentStatus({ order }: { order: Order }) {
   );
 }
 
+/** A customer may cancel an order nobody has paid by card yet and that has not shipped. */
+export function customerMayCancel(order: Pick<Order, 'status'>): boolean {
+  return order.status === 'unpaid' || order.status === 'on_account';
+}
+
 interface OrdersTableProps {
   orders: Order[];
   onDelete: (order: Order) => void;
+  onCancel: (order: Order) => void;
+  /** The order whose cancel is on its way (its button shows pending). */
+  cancellingId: string | null;
 }
 
 /**
  * My Orders (spec §2): Email, Name (the part), Quantity, Total, Status (pay or paid), Status
  * (delete) and Add Review. An order of several parts lists each in Name and counts all their
- * items. Wide, so it scrolls inside its own box on small screens.
+ * items. A card per order on a phone, the part first.
  */
-export function OrdersTable({ orders, onDelete }: OrdersTableProps) {
+export function OrdersTable({ orders, onDelete, onCancel, cancellingId }: OrdersTableProps) {
+  const columns: Column<Order>[] = [
+    { header: 'Email', className: 'break-all text-slate-700', cell: (order) => order.email },
+    { header: 'Name', title: true, className: 'font-medium', cell: (order) => <OrderParts order={order} /> },
+    { header: 'Quantity', align: 'right', cell: (order) => orderItemCount(order) },
+    {
+      header: 'Total',
+      align: 'right',
+      className: 'whitespace-nowrap',
+      cell: (order) => formatDollars(order.total),
+    },
+    {
+      header: (
+        <>
+          Status<span className="sr-only"> (payment)</span>
+        </>
+      ),
+      label: 'Status',
+      cell: (order) => <PaymentStatus order={order} />,
+    },
+    {
+      header: (
+        <>
+          Status<span className="sr-only"> (delete)</span>
+        </>
+      ),
+      actions: true,
+      cell: (order) => (
+        <RowActions
+          actions={[
+            customerMayCancel(order) && {
+              label: cancellingId === order._id ? orderListTexts.cancelling : orderListTexts.cancel,
+              name: orderListTexts.cancelName(`order of ${orderPartsLabel(order)}`),
+              danger: true,
+              disabled: cancellingId === order._id,
+              onClick: () => onCancel(order),
+            },
+            order.status === 'unpaid' && {
+              label: 'Delete',
+              name: `Delete order of ${orderPartsLabel(order)}`,
+              danger: true,
+              onClick: () => onDelete(order),
+            },
+          ]}
+        />
+      ),
+    },
+    { header: 'Add Review', actions: true, cell: (order) => <ReviewLinks order={order} /> },
+  ];
   return (
-    // relative: the sr-only texts in the header are absolutely placed; without a positioned
-    // ancestor they escape this scroller and widen the page on small screens.
-    <div className="relative max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[56rem] border-collapse text-left text-sm">
-        <caption className="sr-only">Your orders</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            <th scope="col" className={headClass}>
-              Email
-            </th>
-            <th scope="col" className={headClass}>
-              Name
-            </th>
-            <th scope="col" className={`${headClass} text-right`}>
-              Quantity
-            </th>
-            <th scope="col" className={`${headClass} text-right`}>
-              Total
-            </th>
-            <th scope="col" className={headClass}>
-              Status<span className="sr-only"> (payment)</span>
-            </th>
-            <th scope="col" className={headClass}>
-              Status<span className="sr-only"> (delete)</span>
-            </th>
-            <th scope="col" className={headClass}>
-              Add Review
-            </th>
-          </tr>
-        </thead>
-        <tbody className="text-slate-900">
-          {orders.map((order) => (
-            <tr key={order._id} className="last:[&>*]:border-b-0">
-              <td className={`${cellClass} break-all text-slate-700`}>{order.email}</td>
-              <td className={`${cellClass} font-medium`}>
-                <OrderParts order={order} />
-              </td>
-              <td className={`${cellClass} text-right tabular-nums`}>{orderItemCount(order)}</td>
-              <td className={`${cellClass} text-right tabular-nums whitespace-nowrap`}>
-                {formatDollars(order.total)}
-              </td>
-              <td className={cellClass}>
-                <PaymentStatus order={order} />
-              </td>
-              <td className={cellClass}>
-                {order.status === 'unpaid' ? (
-                  <button
-                    type="button"
-                    aria-label={`Delete order of ${orderPartsLabel(order)}`}
-                    className={buttonStyles('secondary', 'sm', 'text-red-700')}
-                    onClick={() => onDelete(order)}
-                  >
-                    Delete
-                  </button>
-                ) : null}
-              </td>
-              <td className={cellClass}>
-                <ReviewLinks order={order} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ResponsiveTable caption="Your orders" rows={orders} rowKey={(order) => order._id} columns={columns} />
   );
 }

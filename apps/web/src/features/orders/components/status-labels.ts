@@ -2,6 +2,7 @@ import type { Order } from '@pitstop/core/orders';
 
 export const STATUS_LABELS: Record<Order['status'], string> = {
   unpaid: 'Unpaid',
+  on_account: 'On account',
   paid: 'Paid',
   shipped: 'Shipped',
   delivered: 'Delivered',

@@ -98,7 +98,12 @@ export function ManageCatalogue({ newHref, editHref, initialNotice = null }: Man
         </Link>
       </div>
 
-      <form role="search" aria-label="Search the catalogue" onSubmit={submitSearch} className="flex gap-2">
+      <form
+        role="search"
+        aria-label="Search the catalogue"
+        onSubmit={submitSearch}
+        className="flex flex-col gap-2 sm:flex-row"
+      >
         <label htmlFor={searchId} className="sr-only">
           Search the catalogue
         </label>

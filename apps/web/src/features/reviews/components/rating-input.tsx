@@ -27,11 +27,11 @@ export function RatingInput({ name, value, onChange, onBlur, error }: RatingInpu
   return (
     <fieldset aria-describedby={error ? errorId : undefined} className="flex flex-col gap-1.5">
       <legend className="mb-1.5 text-sm font-semibold text-slate-800">Rating</legend>
-      <div className="flex items-center gap-1">
+      <div className="flex flex-wrap items-center gap-1">
         {STARS.map((n) => (
           <label
             key={n}
-            className="cursor-pointer rounded-md p-0.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-red-600"
+            className="relative cursor-pointer rounded-md p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-red-600"
           >
             <input
               type="radio"
@@ -53,7 +53,7 @@ export function RatingInput({ name, value, onChange, onBlur, error }: RatingInpu
             <span className="sr-only">{starLabel(n)}</span>
           </label>
         ))}
-        <span className="ml-2 text-sm text-slate-600" aria-hidden="true">
+        <span className="ml-2 whitespace-nowrap text-sm text-slate-600" aria-hidden="true">
           {value > 0 ? `${value} of 5` : 'Not rated yet'}
         </span>
       </div>

@@ -1,7 +1,6 @@
 import type { UserRow } from '@pitstop/core/admin';
 import { Avatar } from '@/components/ui/avatar';
-import { buttonStyles } from '@/components/ui/button-styles';
-import { cellClass, ColumnHead, TableBox } from '@/components/ui/table';
+import { ResponsiveTable, RowActions, type Column } from '@/components/ui/responsive-table';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -21,70 +20,66 @@ interface UsersTableProps {
 
 /** The users table (spec §2): Make Admin for users whose role is not admin, and Delete. */
 export function UsersTable({ users, currentEmail, pendingAdminId, onMakeAdmin, onDelete }: UsersTableProps) {
-  return (
-    <TableBox
-      caption="All users"
-      minWidth="min-w-[52rem]"
-      head={
+  const columns: Column<UserRow>[] = [
+    {
+      header: 'Name',
+      title: true,
+      cell: (user) => (
+        <span className="flex items-center gap-3">
+          <Avatar name={user.name} image={user.image} />
+          <span className="font-medium">
+            {user.name}
+            {user.email === currentEmail ? <span className="font-normal text-slate-600"> (you)</span> : null}
+          </span>
+        </span>
+      ),
+    },
+    {
+      header: 'Email',
+      className: 'break-words text-slate-700',
+      cell: (user) => (
         <>
-          <ColumnHead>Name</ColumnHead>
-          <ColumnHead>Email</ColumnHead>
-          <ColumnHead>Occupation</ColumnHead>
-          <ColumnHead>Role</ColumnHead>
-          <ColumnHead>Joined</ColumnHead>
-          <ColumnHead>Make Admin</ColumnHead>
-          <ColumnHead>Delete</ColumnHead>
+          {user.email}
+          {user.emailVerified ? null : <span className="block text-xs text-slate-600">Not verified</span>}
         </>
-      }
-    >
-      {users.map((user) => {
-        const self = user.email === currentEmail;
-        return (
-          <tr key={user._id}>
-            <td className={cellClass}>
-              <span className="flex items-center gap-3">
-                <Avatar name={user.name} image={user.image} />
-                <span className="font-medium">
-                  {user.name}
-                  {self ? <span className="font-normal text-slate-600"> (you)</span> : null}
-                </span>
-              </span>
-            </td>
-            <td className={`${cellClass} break-words text-slate-700`}>
-              {user.email}
-              {user.emailVerified ? null : <span className="block text-xs text-slate-600">Not verified</span>}
-            </td>
-            <td className={cellClass}>{user.occupation ?? '—'}</td>
-            <td className={cellClass}>{user.role === 'admin' ? 'Admin' : 'User'}</td>
-            <td className={`${cellClass} whitespace-nowrap`}>{joined(user.createdAt)}</td>
-            <td className={cellClass}>
-              {user.role !== 'admin' ? (
-                <button
-                  type="button"
-                  aria-label={`Make ${user.name} admin`}
-                  className={buttonStyles('primary', 'sm', 'whitespace-nowrap')}
-                  disabled={pendingAdminId === user._id}
-                  onClick={() => onMakeAdmin(user)}
-                >
-                  {pendingAdminId === user._id ? 'Saving…' : 'Make Admin'}
-                </button>
-              ) : null}
-            </td>
-            <td className={cellClass}>
-              {self ? null : (
-                <button
-                  type="button"
-                  aria-label={`Delete ${user.name}`}
-                  className={buttonStyles('secondary', 'sm', 'text-red-700')}
-                  onClick={() => onDelete(user)}
-                >
-                  Delete
-                </button>
-              )}
-            </td>
-          </tr>
-        );
-      })}
-    </TableBox>
-  );
+      ),
+    },
+    { header: 'Occupation', cell: (user) => user.occupation ?? '—' },
+    { header: 'Role', cell: (user) => (user.role === 'admin' ? 'Admin' : 'User') },
+    { header: 'Joined', className: 'whitespace-nowrap', cell: (user) => joined(user.createdAt) },
+    {
+      header: 'Make Admin',
+      actions: true,
+      cell: (user) => (
+        <RowActions
+          actions={[
+            user.role !== 'admin' && {
+              label: pendingAdminId === user._id ? 'Saving…' : 'Make Admin',
+              name: `Make ${user.name} admin`,
+              variant: 'primary',
+              disabled: pendingAdminId === user._id,
+              onClick: () => onMakeAdmin(user),
+            },
+          ]}
+        />
+      ),
+    },
+    {
+      header: 'Delete',
+      actions: true,
+      cell: (user) => (
+        <RowActions
+          actions={[
+            user.email !== currentEmail && {
+              label: 'Delete',
+              name: `Delete ${user.name}`,
+              danger: true,
+              onClick: () => onDelete(user),
+            },
+          ]}
+        />
+      ),
+    },
+  ];
+  return <ResponsiveTable caption="All users" rows={users} rowKey={(user) => user._id} columns={columns} />;
 }

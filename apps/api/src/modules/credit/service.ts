@@ -1,0 +1,197 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type {
+  CreditApplication,
+  CreditApplicationInput,
+  CreditApplicationStatus,
+  CreditDecision,
+  CreditStatus,
+} from '@pitstop/core/credit';
+import { creditTexts } from '@pitstop/core/messages';
+import { centsToDollars, dollarsToCents, formatDollars } from '@pitstop/core/money';
+import type { SessionUser } from '../../auth/plugin.js';
+import type { Db } from '../../db/client.js';
+import { creditAccounts, creditApplications, type CreditApplicationRow } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { outstandingOnAccountCents } from '../orders/service.js';
+
+export function toCreditApplication(row: CreditApplicationRow): CreditApplication {
+  return {
+    id: row.id,
+    userId: row.userId,
+    businessName: row.businessName,
+    contactName: row.contactName,
+    email: row.email,
+    phone: row.phone,
+    ein: row.ein,
+    yearsInBusiness: row.yearsInBusiness,
+    requestedLimit: centsToDollars(row.requestedLimitCents),
+    status: row.status,
+    approvedLimit: row.approvedLimitCents === null ? null : centsToDollars(row.approvedLimitCents),
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
+  };
+}
+
+/** PostgreSQL's unique_violation: here, a second pending application racing the first. */
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string }).code === '23505' ||
+  (err as { cause?: { code?: string } }).cause?.code === '23505';
+
+/** A signed-in customer applies; one application at a time may wait for a decision. */
+export async function applyForCredit(
+  db: Db,
+  caller: SessionUser,
+  input: CreditApplicationInput,
+): Promise<CreditApplication> {
+  const pending = () => new AppError('conflict', creditTexts.alreadyPending);
+  const [waiting] = await db
+    .select({ id: creditApplications.id })
+    .from(creditApplications)
+    .where(and(eq(creditApplications.userId, caller.id), eq(creditApplications.status, 'pending')))
+    .limit(1);
+  if (waiting) throw pending();
+  try {
+    const [row] = await db
+      .insert(creditApplications)
+      .values({
+        userId: caller.id,
+        businessName: input.businessName,
+        contactName: input.contactName,
+        email: input.email,
+        phone: input.phone,
+        ein: input.ein,
+        yearsInBusiness: input.yearsInBusiness,
+        requestedLimitCents: dollarsToCents(input.requestedLimit),
+      })
+      .returning();
+    if (!row) throw new Error('credit application was not inserted');
+    return toCreditApplication(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw pending();
+    throw err;
+  }
+}
+
+/** Every application for admins, newest first (pending ones by default first in the screen's eyes). */
+export async function listCreditApplications(
+  db: Db,
+  status: CreditApplicationStatus | undefined,
+): Promise<CreditApplication[]> {
+  const rows = await db
+    .select()
+    .from(creditApplications)
+    .where(status ? eq(creditApplications.status, status) : undefined)
+    .orderBy(desc(creditApplications.createdAt), desc(creditApplications.id))
+    .limit(500);
+  return rows.map(toCreditApplication);
+}
+
+/**
+ * An admin approves a pending application with a limit (the customer's credit line is created or
+ * set to it, in the same transaction) or declines it. A decided application stays decided.
+ */
+export async function decideCreditApplication(
+  db: Db,
+  admin: SessionUser,
+  applicationId: string,
+  decision: CreditDecision,
+): Promise<CreditApplication> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [application] = await tx
+      .select()
+      .from(creditApplications)
+      .where(eq(creditApplications.id, applicationId))
+      .limit(1)
+      .for('update');
+    if (!application) throw new AppError('not_found', creditTexts.applicationNotFound);
+    if (application.status !== 'pending') {
+      throw new AppError('conflict', creditTexts.alreadyDecided(application.status));
+    }
+    const now = new Date();
+    const limitCents = decision.status === 'approved' ? dollarsToCents(decision.limit) : null;
+    const [decided] = await tx
+      .update(creditApplications)
+      .set({
+        status: decision.status,
+        approvedLimitCents: limitCents,
+        decidedAt: now,
+        decidedBy: admin.id,
+        updatedAt: now,
+      })
+      .where(eq(creditApplications.id, applicationId))
+      .returning();
+    if (!decided) throw new Error('a locked application did not change');
+    if (limitCents !== null) {
+      await tx
+        .insert(creditAccounts)
+        .values({ userId: application.userId, limitCents, applicationId })
+        .onConflictDoUpdate({
+          target: creditAccounts.userId,
+          set: { limitCents, applicationId, updatedAt: now },
+        });
+    }
+    return toCreditApplication(decided);
+  });
+}
+
+/** Where the signed-in customer stands: their latest application and, once approved, their line. */
+export async function creditStatusOf(db: Db, userId: string): Promise<CreditStatus> {
+  const [[application], [account]] = await Promise.all([
+    db
+      .select()
+      .from(creditApplications)
+      .where(eq(creditApplications.userId, userId))
+      .orderBy(desc(creditApplications.createdAt))
+      .limit(1),
+    db.select().from(creditAccounts).where(eq(creditAccounts.userId, userId)).limit(1),
+  ]);
+  if (!account) return { application: application ? toCreditApplication(application) : null, account: null };
+  const usedCents = await outstandingOnAccountCents(db, userId);
+  return {
+    application: application ? toCreditApplication(application) : null,
+    account: {
+      limit: centsToDollars(account.limitCents),
+      used: centsToDollars(usedCents),
+      remaining: centsToDollars(Math.max(0, account.limitCents - usedCents)),
+    },
+  };
+}
+
+/**
+ * Checkout's credit step, inside its transaction: the customer's credit row is locked FOR UPDATE,
+ * so a second on-account order of theirs waits here until the first commits and then counts it.
+ * Call `lockCreditLine` before reserving stock and `assertWithinLimit` once the total is known;
+ * over the limit throws, which rolls the reservation back.
+ */
+export async function lockCreditLine(tx: Db, userId: string): Promise<{ limitCents: number }> {
+  const [account] = await tx
+    .select({ limitCents: creditAccounts.limitCents })
+    .from(creditAccounts)
+    .where(eq(creditAccounts.userId, userId))
+    .limit(1)
+    .for('update');
+  if (!account) {
+    throw new AppError('forbidden', creditTexts.notApproved, [
+      { field: 'payment', message: creditTexts.notApproved },
+    ]);
+  }
+  return account;
+}
+
+export async function assertWithinLimit(
+  tx: Db,
+  userId: string,
+  line: { limitCents: number },
+  orderTotalCents: number,
+): Promise<void> {
+  const usedCents = await outstandingOnAccountCents(tx, userId);
+  const remainingCents = Math.max(0, line.limitCents - usedCents);
+  if (orderTotalCents > remainingCents) {
+    const message = creditTexts.overLimit(
+      formatDollars(centsToDollars(remainingCents)),
+      formatDollars(centsToDollars(orderTotalCents)),
+    );
+    throw new AppError('conflict', message, [{ field: 'payment', message }]);
+  }
+}

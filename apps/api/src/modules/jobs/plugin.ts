@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { Mailer } from '../../lib/mail.js';
+import { queuedMailer } from './queue.js';
+import { MailPayloadSchema, startJobRunner, type JobRunner } from './runner.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The local job runner: `wake()` after a commit that queued jobs sends them at once. */
+    jobs: Pick<JobRunner, 'wake' | 'runDue'>;
+  }
+}
+
+/**
+ * Stored jobs for this process: a runner started when the app is ready and stopped before the
+ * database closes, and the Mailer the rest of the app uses, which queues instead of sending.
+ * `transport` is what really sends (SMTP, the development outbox, or a test's catcher).
+ */
+export function registerJobs(
+  app: FastifyInstance,
+  opts: { db: Db; transport: Mailer; pollMs: number; retryBaseMs: number },
+): Mailer {
+  let runner: JobRunner | undefined;
+  const jobs = {
+    wake: () => runner?.wake(),
+    runDue: async () => (runner ? runner.runDue() : 0),
+  };
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => {
+    runner = startJobRunner({
+      db: opts.db,
+      pollMs: opts.pollMs,
+      retryBaseMs: opts.retryBaseMs,
+      log: app.log,
+      handlers: { mail: (payload) => opts.transport.send(MailPayloadSchema.parse(payload)) },
+    });
+    // Whatever was queued while no process ran (a restart, an outage) goes out now.
+    runner.wake();
+  });
+  app.addHook('preClose', async () => {
+    await runner?.stop();
+  });
+  return queuedMailer(opts.db, jobs.wake);
+}

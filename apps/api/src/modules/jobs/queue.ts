@@ -1,0 +1,26 @@
+import type { Db } from '../../db/client.js';
+import { jobs } from '../../db/schema.js';
+import type { Mail, Mailer } from '../../lib/mail.js';
+
+/**
+ * Queues a mail in the caller's transaction: it goes out once that transaction commits, and never
+ * for a change that rolled back. The runner sends it and retries until the provider takes it.
+ */
+export async function enqueueMail(tx: Db, mail: Mail): Promise<void> {
+  await tx
+    .insert(jobs)
+    .values({ kind: 'mail', payload: { to: mail.to, subject: mail.subject, text: mail.text } });
+}
+
+/**
+ * A Mailer whose `send` only queues (outside any transaction of the caller) and wakes the local
+ * runner: for mails that follow a change made elsewhere (better-auth's sign-up and reset).
+ */
+export function queuedMailer(db: Db, wake: () => void): Mailer {
+  return {
+    send: async (mail) => {
+      await enqueueMail(db, mail);
+      wake();
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Part } from '@pitstop/core/parts';
+import { buildApp } from '../../app.js';
+import type { Database } from '../../db/client.js';
+import { createPart } from '../../db/seed/factories.js';
+import { MemoryInvalidationBus } from '../../lib/invalidation-bus.js';
+import { partTag } from '../../lib/response-cache.js';
+import { createTestDatabase, testConfig } from '../../test/app.js';
+import { bearer, signUp, type Customer } from '../../test/accounts.js';
+
+const redisUrl = process.env.REDIS_URL;
+
+/*
+ * An order changes the stock of its parts only: the cached answers that show those parts (or
+ * count stock) are dropped, on this process and the other, before the order is acknowledged;
+ * every other cached page stays. Two instances on one database stand for two processes
+ * (sharing REDIS_URL when set, else an in-memory bus with the same contract).
+ */
+describe(`catalogue cache under orders (${redisUrl ? 'Redis' : 'in-memory bus'})`, () => {
+  let database: Database;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let buyer: Customer;
+  const partIds: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const bus = redisUrl ? undefined : new MemoryInvalidationBus();
+    const config = testConfig({ AUTH_RATE_LIMIT: '100000', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) });
+    const build = () =>
+      buildApp(config, { database, logger: false, ...(bus ? { invalidationBus: bus } : {}) });
+    a = await build();
+    b = await build();
+    await Promise.all([a.ready(), b.ready()]);
+    for (let i = 0; i < 4; i++) {
+      const part = await createPart(database.db, { availablequantity: 10, minquantity: 1 });
+      partIds.push(part.id);
+    }
+    buyer = await signUp(a);
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await database.close();
+  });
+
+  const read = async (app: FastifyInstance, url: string) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+  const order = async (app: FastifyInstance, productId: string, quantity: number) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: bearer(buyer.token),
+      payload: { email: buyer.email, name: 'Cache Rider', num: '555-0101', parts: 'x', quantity, productId },
+    });
+    expect(res.statusCode).toBe(200);
+  };
+
+  const pageOne = '/api/parts?limit=2';
+  const pageTwo = '/api/parts?limit=2&offset=2';
+  const inStock = '/api/parts?limit=2&inStock=true';
+  const facets = '/api/parts/facets';
+
+  it('drops only the answers an order changed, everywhere, and shows the new stock at once', async () => {
+    const first = (await read(b, pageOne)) as Part[];
+    const second = (await read(b, pageTwo)) as Part[];
+    expect(second).toHaveLength(2);
+    const sold = first[0]!;
+    const other = second[0]!;
+    await read(b, `/api/parts/${sold._id}`);
+    await read(b, `/api/parts/${other._id}`);
+    await read(b, inStock);
+    await read(b, facets);
+    await read(a, pageOne);
+
+    await order(a, sold._id, 3);
+
+    for (const app of [a, b]) expect(app.catalogueCache.get(pageOne)).toBeUndefined();
+    for (const url of [`/api/parts/${sold._id}`, inStock, facets]) {
+      expect(b.catalogueCache.get(url)).toBeUndefined();
+    }
+    // Pages without the part stay cached.
+    expect(b.catalogueCache.get(pageTwo)).toBeDefined();
+    expect(b.catalogueCache.get(`/api/parts/${other._id}`)).toBeDefined();
+
+    // The very next reads, on the other process, show the stock after the order.
+    const after = (await read(b, pageOne)) as Part[];
+    expect(after.find((p) => p._id === sold._id)?.availablequantity).toBe(sold.availablequantity - 3);
+    expect(((await read(b, `/api/parts/${sold._id}`)) as Part).availablequantity).toBe(
+      sold.availablequantity - 3,
+    );
+  });
+
+  it('keeps a sold-out part out of in-stock pages and counts at once', async () => {
+    const before = (await read(b, `${facets}?inStock=true`)) as { inStock: number };
+    const listed = (await read(b, '/api/parts?limit=10&inStock=true')) as Part[];
+    const target = listed.find((p) => p.availablequantity > 0)!;
+    await read(b, '/api/parts?limit=10&inStock=true');
+    await order(a, target._id, target.availablequantity);
+    const after = (await read(b, '/api/parts?limit=10&inStock=true')) as Part[];
+    expect(after.map((p) => p._id)).not.toContain(target._id);
+    expect(((await read(b, `${facets}?inStock=true`)) as { inStock: number }).inStock).toBe(
+      before.inStock - 1,
+    );
+  });
+
+  it('does not keep a page computed while an order changed it, but keeps one it did not change', async () => {
+    // Reads that started before the order: only the one showing the ordered part is thrown away.
+    const [sold, untouched] = [partIds[3]!, partIds[2]!];
+    const changed = b.catalogueCache.getOrCompute('/test/race-sold', async () => {
+      await order(a, sold, 1);
+      return { body: Buffer.from('before the order'), headers: {}, tags: [partTag(sold)] };
+    });
+    await changed;
+    expect(b.catalogueCache.get('/test/race-sold')).toBeUndefined();
+    const unchanged = b.catalogueCache.getOrCompute('/test/race-other', async () => {
+      await order(a, sold, 1);
+      return { body: Buffer.from('still right'), headers: {}, tags: [partTag(untouched)] };
+    });
+    await unchanged;
+    expect(b.catalogueCache.get('/test/race-other')?.body.toString()).toBe('still right');
+  });
+});

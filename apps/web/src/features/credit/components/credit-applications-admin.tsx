@@ -1,0 +1,200 @@
+import { useId, useState } from 'react';
+import { creditAdminTexts } from '@pitstop/core/credit-texts';
+import {
+  CREDIT_APPLICATION_STATUSES,
+  CreditDecisionSchema,
+  type CreditApplication,
+  type CreditApplicationStatus,
+} from '@pitstop/core/credit';
+import { formatDollars } from '@pitstop/core/money';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { inputClass } from '@/components/ui/form-field';
+import { ErrorNotice, StatusNotice } from '@/components/ui/notice';
+import { QueryError } from '@/components/ui/query-error';
+import { Spinner } from '@/components/ui/spinner';
+import { cellClass, ColumnHead, TableBox } from '@/components/ui/table';
+import { problemText } from '@/lib/error-text';
+import { useCreditApplications } from '../api/get-credit-applications';
+import { useDecideCreditApplication } from '../api/decide-credit-application';
+
+function isStatus(value: string): value is CreditApplicationStatus {
+  return (CREDIT_APPLICATION_STATUSES as readonly string[]).includes(value);
+}
+
+interface DecisionProps {
+  application: CreditApplication;
+  pending: boolean;
+  onApprove: (limit: number) => void;
+  onDecline: () => void;
+}
+
+/** A pending application's decision: a limit (the requested one to start with), approve or decline. */
+function Decision({ application, pending, onApprove, onDecline }: DecisionProps) {
+  const inputId = useId();
+  const errorId = useId();
+  const [limit, setLimit] = useState(String(application.requestedLimit));
+  const [error, setError] = useState<string | null>(null);
+
+  function approve() {
+    const parsed = CreditDecisionSchema.safeParse({ status: 'approved', limit });
+    if (!parsed.success || parsed.data.status !== 'approved') {
+      setError(parsed.error?.issues[0]?.message ?? creditAdminTexts.decideFailed);
+      return;
+    }
+    setError(null);
+    onApprove(parsed.data.limit);
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={inputId} className="sr-only">
+        {creditAdminTexts.limitLabel(application.businessName)}
+      </label>
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          id={inputId}
+          value={limit}
+          onChange={(event) => setLimit(event.target.value)}
+          inputMode="decimal"
+          aria-invalid={error !== null}
+          aria-describedby={error ? errorId : undefined}
+          className={`${inputClass} w-32`}
+        />
+        <button
+          type="button"
+          className={buttonStyles('primary', 'sm')}
+          aria-label={creditAdminTexts.approveLabel(application.businessName)}
+          disabled={pending}
+          onClick={approve}
+        >
+          {creditAdminTexts.approve}
+        </button>
+        <button
+          type="button"
+          className={buttonStyles('secondary', 'sm')}
+          aria-label={creditAdminTexts.declineLabel(application.businessName)}
+          disabled={pending}
+          onClick={onDecline}
+        >
+          {creditAdminTexts.decline}
+        </button>
+      </div>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Credit applications (admins): filter by status, approve with a limit or decline; the applicant is mailed. */
+export function CreditApplicationsAdmin() {
+  const filterId = useId();
+  const [status, setStatus] = useState<CreditApplicationStatus | undefined>('pending');
+  const applications = useCreditApplications(status);
+  const decide = useDecideCreditApplication();
+  const [notice, setNotice] = useState<string | null>(null);
+  const pendingId = decide.isPending ? decide.variables.id : null;
+
+  function run(
+    application: CreditApplication,
+    decision: { status: 'approved'; limit: number } | { status: 'declined' },
+  ) {
+    setNotice(null);
+    decide.mutate(
+      { id: application.id, decision },
+      {
+        onSuccess: (decided) =>
+          setNotice(
+            decided.status === 'approved'
+              ? creditAdminTexts.approved(decided.businessName, formatDollars(decided.approvedLimit ?? 0))
+              : creditAdminTexts.declined(decided.businessName),
+          ),
+      },
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-1.5 sm:max-w-xs">
+        <label htmlFor={filterId} className="text-sm font-semibold text-slate-800">
+          {creditAdminTexts.filterLabel}
+        </label>
+        <select
+          id={filterId}
+          value={status ?? ''}
+          onChange={(event) => setStatus(isStatus(event.target.value) ? event.target.value : undefined)}
+          className={inputClass}
+        >
+          <option value="">{creditAdminTexts.all}</option>
+          {CREDIT_APPLICATION_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {creditAdminTexts.statusLabels[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <StatusNotice message={notice} />
+      <ErrorNotice
+        message={decide.isError ? problemText(decide.error, creditAdminTexts.decideFailed) : null}
+      />
+      {applications.isError ? (
+        <QueryError onRetry={() => void applications.refetch()} retrying={applications.isFetching} />
+      ) : applications.isPending ? (
+        <Spinner label={creditAdminTexts.loading} className="justify-start py-6" />
+      ) : applications.data.length === 0 ? (
+        <p className="text-slate-700">{creditAdminTexts.empty}</p>
+      ) : (
+        <TableBox
+          caption={creditAdminTexts.heading}
+          minWidth="min-w-[56rem]"
+          head={
+            <>
+              <ColumnHead>{creditAdminTexts.business}</ColumnHead>
+              <ColumnHead>{creditAdminTexts.contact}</ColumnHead>
+              <ColumnHead>{creditAdminTexts.ein}</ColumnHead>
+              <ColumnHead align="right">{creditAdminTexts.years}</ColumnHead>
+              <ColumnHead align="right">{creditAdminTexts.requested}</ColumnHead>
+              <ColumnHead>{creditAdminTexts.status}</ColumnHead>
+              <ColumnHead>{creditAdminTexts.actions}</ColumnHead>
+            </>
+          }
+        >
+          {applications.data.map((application) => (
+            <tr key={application.id}>
+              <th scope="row" className={`${cellClass} font-medium`}>
+                {application.businessName}
+              </th>
+              <td className={cellClass}>
+                <div>{application.contactName}</div>
+                <div className="text-slate-600">{application.email}</div>
+                <div className="text-slate-600">{application.phone}</div>
+              </td>
+              <td className={`${cellClass} tabular-nums whitespace-nowrap`}>{application.ein}</td>
+              <td className={`${cellClass} text-right tabular-nums`}>{application.yearsInBusiness}</td>
+              <td className={`${cellClass} text-right tabular-nums whitespace-nowrap`}>
+                {formatDollars(application.requestedLimit)}
+              </td>
+              <td className={cellClass}>
+                {application.status === 'approved' && application.approvedLimit !== null
+                  ? creditAdminTexts.approvedWith(formatDollars(application.approvedLimit))
+                  : creditAdminTexts.statusLabels[application.status]}
+              </td>
+              <td className={cellClass}>
+                {application.status === 'pending' ? (
+                  <Decision
+                    application={application}
+                    pending={pendingId === application.id}
+                    onApprove={(limit) => run(application, { status: 'approved', limit })}
+                    onDecline={() => run(application, { status: 'declined' })}
+                  />
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </TableBox>
+      )}
+    </div>
+  );
+}

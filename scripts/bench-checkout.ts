@@ -1,0 +1,135 @@
+// Checkout of a three-line cart on PostgreSQL (a script, not a test): 20 customers, each filling
+// a cart with three of six shared parts and checking it out, again and again, through the real
+// API; prints checkouts/s and the checkout's p99 and checks that nothing was oversold.
+//   npm run build && npm run bench:checkout
+import pg from 'pg';
+import { scratchDatabase } from './scratch-database.ts';
+import { startShop } from './server-process.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const clients = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const UNITS = 1_000_000;
+const ADDRESS = {
+  name: 'Bench Rider',
+  street: '500 Howard St',
+  city: 'San Francisco',
+  state: 'CA',
+  zip: '94105',
+  phone: '(415) 555-0134',
+};
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+const scratch = await scratchDatabase(`pitstop_bench_checkout_${process.pid}`);
+const shop = await startShop({
+  DATABASE_URL: scratch.url,
+  AUTH_RATE_LIMIT: '100000',
+  DATABASE_POOL_MAX: '20',
+  SALES_TAX_RATES: 'CA=7.25',
+});
+let failed = false;
+try {
+  const base = shop.url;
+  const db = new pg.Client({ connectionString: scratch.url });
+  await db.connect();
+  // Six parts everyone buys from, with plenty of units: the run measures checkouts that overlap
+  // on the same rows, not a sell-out.
+  const { rows } = await db.query<{ id: string }>(
+    'select id from parts where min_quantity = 1 order by id limit 6',
+  );
+  if (rows.length < 6) throw new Error('the demo catalogue has fewer than six parts sold one at a time');
+  const partIds = rows.map((r) => r.id);
+  await db.query('update parts set available_quantity = $2, stock = $2 where id = any($1)', [partIds, UNITS]);
+
+  const customers: string[] = [];
+  for (let i = 0; i < clients; i++) {
+    const res = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({
+        name: `Buyer ${i}`,
+        email: `cart${i}x${process.pid}@bench.com`,
+        password: 'bench-password',
+      }),
+    });
+    const token = res.headers.get('set-auth-token');
+    if (!token) throw new Error(`sign-up failed: ${res.status}`);
+    customers.push(token);
+  }
+
+  const checkoutMs: number[] = [];
+  const cycleMs: number[] = [];
+  let refused = 0;
+  let errors = 0;
+  let serverErrors = 0;
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    customers.map(async (token, c) => {
+      const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      for (let round = 0; performance.now() < until; round++) {
+        const t0 = performance.now();
+        try {
+          // Three of the six parts, a different three each round and each customer.
+          for (let k = 0; k < 3; k++) {
+            const partId = partIds[(c + round + k * 2) % partIds.length]!;
+            const put = await fetch(`${base}/api/cart/items/${partId}`, {
+              method: 'PUT',
+              headers: auth,
+              body: JSON.stringify({ quantity: 1 + ((c + k) % 3) }),
+            });
+            await put.arrayBuffer();
+            if (!put.ok) throw new Error(`cart ${put.status}`);
+          }
+          const t1 = performance.now();
+          const res = await fetch(`${base}/api/checkout`, {
+            method: 'POST',
+            headers: auth,
+            body: JSON.stringify({ address: ADDRESS, payment: 'card' }),
+          });
+          await res.arrayBuffer();
+          const t2 = performance.now();
+          if (res.status === 201) {
+            checkoutMs.push(t2 - t1);
+            cycleMs.push(t2 - t0);
+          } else if (res.status >= 500) serverErrors++;
+          else refused++;
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+
+  const after = await db.query<{ id: string; available: number; sold: string }>(
+    `select p.id, p.available_quantity as available,
+            (select coalesce(sum(l.quantity), 0) from order_lines l join orders o on o.id = l.order_id
+              where l.part_id = p.id and o.status <> 'cancelled') as sold
+       from parts p where p.id = any($1)`,
+    [partIds],
+  );
+  await db.end();
+  const oversold = after.rows.some((r) => r.available < 0 || UNITS - r.available !== Number(r.sold));
+  checkoutMs.sort((a, b) => a - b);
+  cycleMs.sort((a, b) => a - b);
+  const done = checkoutMs.length;
+  failed = oversold || serverErrors > 0 || errors > 0;
+  console.log(
+    `\nCheckout of a three-line cart on PostgreSQL: ${clients} customers at once, ${seconds} s, six shared parts\n`,
+  );
+  console.log(
+    '| checkouts | checkouts/s | checkout p50 ms | checkout p99 ms | cart + checkout p99 ms | refused | 5xx | errors | oversold |',
+  );
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  console.log(
+    `| ${done} | ${Math.round(done / elapsed)} | ${Math.round(percentile(checkoutMs, 50))} | ${Math.round(percentile(checkoutMs, 99))} | ${Math.round(percentile(cycleMs, 99))} | ${refused} | ${serverErrors} | ${errors} | ${oversold ? 'YES' : 'no'} |`,
+  );
+} finally {
+  await shop.stop();
+  await scratch.drop();
+}
+process.exit(failed ? 1 : 0);
