@@ -19,7 +19,6 @@ import { registerLoadShedding } from './lib/load-shedding.js';
 import { loggerOptions } from './lib/logger.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { createSandboxProvider } from './lib/payments/sandbox.js';
-import { createStripeProvider, stripeClient } from './lib/payments/stripe.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { creditRoutes } from './modules/credit/routes.js';
@@ -221,11 +220,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(garageRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(adminUsersRoutes, { prefix: '/api' });
+  // The Stripe SDK (~20 MB in memory) loads only when the shop takes cards through Stripe.
+  const stripeModule =
+    config.payments.provider === 'stripe' ? await import('./lib/payments/stripe.js') : undefined;
   const stripe =
-    config.payments.provider === 'stripe'
-      ? stripeClient(config.payments.secretKey, config.payments.apiUrl, config.stripe)
+    stripeModule && config.payments.provider === 'stripe'
+      ? stripeModule.stripeClient(config.payments.secretKey, config.payments.apiUrl, config.stripe)
       : undefined;
-  const paymentProvider = stripe ? createStripeProvider(stripe) : createSandboxProvider(database.db);
+  const paymentProvider =
+    stripeModule && stripe ? stripeModule.createStripeProvider(stripe) : createSandboxProvider(database.db);
   await app.register(ordersRoutes, { prefix: '/api', provider: paymentProvider });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(checkoutRoutes, { prefix: '/api' });

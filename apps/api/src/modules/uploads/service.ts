@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import type SharpFactory from 'sharp';
+import type { OutputInfo, Sharp } from 'sharp';
 import { UPLOAD_MAX_EDGE } from '@pitstop/core/accounts';
 import { uploadedImageUrl, uploadVariantUrl, uploadVariantWidths } from '@pitstop/core/images';
 import { AppError } from '../../lib/errors.js';
@@ -32,6 +33,7 @@ async function writeAtomically(file: string, data: Buffer): Promise<void> {
  * address names the picture's size, which tells the web which copies exist (core images.ts).
  */
 export async function storeImage(input: Buffer, uploadsDir: string): Promise<string> {
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -59,7 +61,7 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<str
       .resize({ width: UPLOAD_MAX_EDGE, height: UPLOAD_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    output = await fromPixels(pixels).webp({ quality: WEBP_QUALITY }).toBuffer();
+    output = await fromPixels(sharp, pixels).webp({ quality: WEBP_QUALITY }).toBuffer();
   } catch {
     throw notAnImage();
   }
@@ -76,7 +78,7 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<str
   );
   if (stored) return url;
   for (const variantWidth of uploadVariantWidths(width)) {
-    const variant = await fromPixels(pixels)
+    const variant = await fromPixels(sharp, pixels)
       .resize({ width: variantWidth })
       .webp({ quality: WEBP_QUALITY })
       .toBuffer();
@@ -89,7 +91,14 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<str
   return url;
 }
 
-function fromPixels({ data, info }: { data: Buffer; info: OutputInfo }): Sharp {
+// libvips costs the process ~30 MB from the moment it loads: only an upload loads it.
+let sharpModule: Promise<{ default: typeof SharpFactory }> | undefined;
+async function loadSharp(): Promise<typeof SharpFactory> {
+  sharpModule ??= import('sharp');
+  return (await sharpModule).default;
+}
+
+function fromPixels(sharp: typeof SharpFactory, { data, info }: { data: Buffer; info: OutputInfo }): Sharp {
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 }
 
