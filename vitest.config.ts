@@ -20,6 +20,10 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one file at a time; many API files spend part of their
+    // time waiting (servers starting, time limits under test), so two at a time finish the suite
+    // in about three quarters of the time.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { conditions: ['source'] },
