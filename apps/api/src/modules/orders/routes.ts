@@ -158,14 +158,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
       const caller = currentUser(request);
       if (caller.role !== 'admin') {
         const order = await cancelOrder(app.db, caller, request.params.id);
-        app.catalogueCache.invalidate();
+        // Its units are back: only the answers showing these parts (or counting stock) go.
+        await app.catalogueCache.invalidateStock(order.lines.map((line) => line.partId));
         return order;
       }
       const { order, changed } = await adminCancelOrder(app.db, request.params.id, (tx, row) =>
         refundOrderPayment(tx, opts.provider, row),
       );
       if (changed) {
-        app.catalogueCache.invalidate();
+        await app.catalogueCache.invalidateStock(order.lines.map((line) => line.partId));
         // Committed (and refunded): the mail cannot undo it, a failure is logged.
         await sendOrderCancellation(
           { mailer: app.mailer, publicUrl: app.config.publicUrl, log: request.log },
