@@ -7,12 +7,11 @@ import {
   type CreditApplicationStatus,
 } from '@pitstop/core/credit';
 import { formatDollars } from '@pitstop/core/money';
-import { buttonStyles } from '@/components/ui/button-styles';
 import { inputClass } from '@/components/ui/form-field';
 import { ErrorNotice, StatusNotice } from '@/components/ui/notice';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
-import { cellClass, ColumnHead, TableBox } from '@/components/ui/table';
+import { ResponsiveTable, rowActionClass } from '@/components/ui/responsive-table';
 import { problemText } from '@/lib/error-text';
 import { useCreditApplications } from '../api/get-credit-applications';
 import { useDecideCreditApplication } from '../api/decide-credit-application';
@@ -58,11 +57,11 @@ function Decision({ application, pending, onApprove, onDecline }: DecisionProps)
           inputMode="decimal"
           aria-invalid={error !== null}
           aria-describedby={error ? errorId : undefined}
-          className={`${inputClass} w-32`}
+          className={`${inputClass} w-32 max-xl:flex-1`}
         />
         <button
           type="button"
-          className={buttonStyles('primary', 'sm')}
+          className={rowActionClass('primary')}
           aria-label={creditAdminTexts.approveLabel(application.businessName)}
           disabled={pending}
           onClick={approve}
@@ -71,7 +70,7 @@ function Decision({ application, pending, onApprove, onDecline }: DecisionProps)
         </button>
         <button
           type="button"
-          className={buttonStyles('secondary', 'sm')}
+          className={rowActionClass('secondary')}
           aria-label={creditAdminTexts.declineLabel(application.businessName)}
           disabled={pending}
           onClick={onDecline}
@@ -146,54 +145,52 @@ export function CreditApplicationsAdmin() {
       ) : applications.data.length === 0 ? (
         <p className="text-slate-700">{creditAdminTexts.empty}</p>
       ) : (
-        <TableBox
+        <ResponsiveTable
           caption={creditAdminTexts.heading}
-          minWidth="min-w-[56rem]"
-          head={
-            <>
-              <ColumnHead>{creditAdminTexts.business}</ColumnHead>
-              <ColumnHead>{creditAdminTexts.contact}</ColumnHead>
-              <ColumnHead>{creditAdminTexts.ein}</ColumnHead>
-              <ColumnHead align="right">{creditAdminTexts.years}</ColumnHead>
-              <ColumnHead align="right">{creditAdminTexts.requested}</ColumnHead>
-              <ColumnHead>{creditAdminTexts.status}</ColumnHead>
-              <ColumnHead>{creditAdminTexts.actions}</ColumnHead>
-            </>
-          }
-        >
-          {applications.data.map((application) => (
-            <tr key={application.id}>
-              <th scope="row" className={`${cellClass} font-medium`}>
-                {application.businessName}
-              </th>
-              <td className={cellClass}>
-                <div>{application.contactName}</div>
-                <div className="text-slate-600">{application.email}</div>
-                <div className="text-slate-600">{application.phone}</div>
-              </td>
-              <td className={`${cellClass} tabular-nums whitespace-nowrap`}>{application.ein}</td>
-              <td className={`${cellClass} text-right tabular-nums`}>{application.yearsInBusiness}</td>
-              <td className={`${cellClass} text-right tabular-nums whitespace-nowrap`}>
-                {formatDollars(application.requestedLimit)}
-              </td>
-              <td className={cellClass}>
-                {application.status === 'approved' && application.approvedLimit !== null
-                  ? creditAdminTexts.approvedWith(formatDollars(application.approvedLimit))
-                  : creditAdminTexts.statusLabels[application.status]}
-              </td>
-              <td className={cellClass}>
-                {application.status === 'pending' ? (
+          rows={applications.data}
+          rowKey={(application) => application.id}
+          columns={[
+            { header: creditAdminTexts.business, title: true, cell: (a) => a.businessName },
+            {
+              header: creditAdminTexts.contact,
+              cell: (a) => (
+                <>
+                  <div>{a.contactName}</div>
+                  <div className="break-words text-slate-600">{a.email}</div>
+                  <div className="text-slate-600">{a.phone}</div>
+                </>
+              ),
+            },
+            { header: creditAdminTexts.ein, className: 'tabular-nums whitespace-nowrap', cell: (a) => a.ein },
+            { header: creditAdminTexts.years, align: 'right', cell: (a) => a.yearsInBusiness },
+            {
+              header: creditAdminTexts.requested,
+              align: 'right',
+              className: 'whitespace-nowrap',
+              cell: (a) => formatDollars(a.requestedLimit),
+            },
+            {
+              header: creditAdminTexts.status,
+              cell: (a) =>
+                a.status === 'approved' && a.approvedLimit !== null
+                  ? creditAdminTexts.approvedWith(formatDollars(a.approvedLimit))
+                  : creditAdminTexts.statusLabels[a.status],
+            },
+            {
+              header: creditAdminTexts.actions,
+              actions: true,
+              cell: (a) =>
+                a.status === 'pending' ? (
                   <Decision
-                    application={application}
-                    pending={pendingId === application.id}
-                    onApprove={(limit) => run(application, { status: 'approved', limit })}
-                    onDecline={() => run(application, { status: 'declined' })}
+                    application={a}
+                    pending={pendingId === a.id}
+                    onApprove={(limit) => run(a, { status: 'approved', limit })}
+                    onDecline={() => run(a, { status: 'declined' })}
                   />
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </TableBox>
+                ) : null,
+            },
+          ]}
+        />
       )}
     </div>
   );
