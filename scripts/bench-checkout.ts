@@ -1,6 +1,7 @@
-// Checkout of a three-line cart on PostgreSQL (a script, not a test): 20 customers, each filling
-// a cart with three of six shared parts and checking it out, again and again, through the real
-// API; prints checkouts/s and the checkout's p99 and checks that nothing was oversold.
+// Checkout of a three-line cart on PostgreSQL (a script, not a test): 20 customers fill carts with
+// three of six shared parts, then check out at the same moment, round after round, through the
+// real API; prints checkouts/s over the checking-out time, the checkout's p99, the whole cycle's
+// rate (filling included) and checks that nothing was oversold.
 //   npm run build && npm run bench:checkout
 import pg from 'pg';
 import { scratchDatabase } from './scratch-database.ts';
@@ -27,7 +28,6 @@ const scratch = await scratchDatabase(`pitstop_bench_checkout_${process.pid}`);
 const shop = await startShop({
   DATABASE_URL: scratch.url,
   AUTH_RATE_LIMIT: '100000',
-  DATABASE_POOL_MAX: '20',
   SALES_TAX_RATES: 'CA=7.25',
 });
 let failed = false;
@@ -61,19 +61,22 @@ try {
   }
 
   const checkoutMs: number[] = [];
-  const cycleMs: number[] = [];
   let refused = 0;
   let errors = 0;
   let serverErrors = 0;
+  let checkoutSeconds = 0;
+  let fillSeconds = 0;
+  // Rounds: every customer fills a cart with three of the six parts (through the API, not timed),
+  // then all 20 check out at the same moment (timed). Checkouts/s counts the checkouts over the
+  // time they took; the cycle rate counts them over the whole run, filling included.
   const until = performance.now() + seconds * 1000;
   const started = performance.now();
-  await Promise.all(
-    customers.map(async (token, c) => {
-      const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-      for (let round = 0; performance.now() < until; round++) {
-        const t0 = performance.now();
+  for (let round = 0; performance.now() < until; round++) {
+    const f0 = performance.now();
+    const filled = await Promise.all(
+      customers.map(async (token, c) => {
+        const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
         try {
-          // Three of the six parts, a different three each round and each customer.
           for (let k = 0; k < 3; k++) {
             const partId = partIds[(c + round + k * 2) % partIds.length]!;
             const put = await fetch(`${base}/api/cart/items/${partId}`, {
@@ -84,25 +87,36 @@ try {
             await put.arrayBuffer();
             if (!put.ok) throw new Error(`cart ${put.status}`);
           }
-          const t1 = performance.now();
+          return true;
+        } catch {
+          errors++;
+          return false;
+        }
+      }),
+    );
+    const t0 = performance.now();
+    fillSeconds += (t0 - f0) / 1000;
+    await Promise.all(
+      customers.map(async (token, c) => {
+        if (!filled[c]) return;
+        const t1 = performance.now();
+        try {
           const res = await fetch(`${base}/api/checkout`, {
             method: 'POST',
-            headers: auth,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
             body: JSON.stringify({ address: ADDRESS, payment: 'card' }),
           });
           await res.arrayBuffer();
-          const t2 = performance.now();
-          if (res.status === 201) {
-            checkoutMs.push(t2 - t1);
-            cycleMs.push(t2 - t0);
-          } else if (res.status >= 500) serverErrors++;
+          if (res.status === 201) checkoutMs.push(performance.now() - t1);
+          else if (res.status >= 500) serverErrors++;
           else refused++;
         } catch {
           errors++;
         }
-      }
-    }),
-  );
+      }),
+    );
+    checkoutSeconds += (performance.now() - t0) / 1000;
+  }
   const elapsed = (performance.now() - started) / 1000;
 
   const after = await db.query<{ id: string; available: number; sold: string }>(
@@ -115,19 +129,19 @@ try {
   await db.end();
   const oversold = after.rows.some((r) => r.available < 0 || UNITS - r.available !== Number(r.sold));
   checkoutMs.sort((a, b) => a - b);
-  cycleMs.sort((a, b) => a - b);
   const done = checkoutMs.length;
   failed = oversold || serverErrors > 0 || errors > 0;
   console.log(
-    `\nCheckout of a three-line cart on PostgreSQL: ${clients} customers at once, ${seconds} s, six shared parts\n`,
+    `\nCheckout of a three-line cart on PostgreSQL: ${clients} customers checking out at once, ${seconds} s, six shared parts\n`,
   );
   console.log(
-    '| checkouts | checkouts/s | checkout p50 ms | checkout p99 ms | cart + checkout p99 ms | refused | 5xx | errors | oversold |',
+    '| checkouts | checkouts/s | checkout p50 ms | checkout p99 ms | cycles/s (cart filled through the API, then checkout) | refused | 5xx | errors | oversold |',
   );
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   console.log(
-    `| ${done} | ${Math.round(done / elapsed)} | ${Math.round(percentile(checkoutMs, 50))} | ${Math.round(percentile(checkoutMs, 99))} | ${Math.round(percentile(cycleMs, 99))} | ${refused} | ${serverErrors} | ${errors} | ${oversold ? 'YES' : 'no'} |`,
+    `| ${done} | ${Math.round(done / checkoutSeconds)} | ${Math.round(percentile(checkoutMs, 50))} | ${Math.round(percentile(checkoutMs, 99))} | ${Math.round(done / elapsed)} | ${refused} | ${serverErrors} | ${errors} | ${oversold ? 'YES' : 'no'} |`,
   );
+  console.log(`\n(${checkoutSeconds.toFixed(1)} s checking out, ${fillSeconds.toFixed(1)} s filling carts)`);
 } finally {
   await shop.stop();
   await scratch.drop();

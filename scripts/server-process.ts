@@ -44,7 +44,9 @@ export async function startShop(
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, [serverFile], {
+  // SERVER_NODE_ARGS passes flags to the server's node only, e.g. --cpu-prof to profile a benchmark.
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, serverFile], {
     cwd: repoRoot,
     env: {
       ...process.env,

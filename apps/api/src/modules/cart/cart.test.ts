@@ -74,6 +74,8 @@ describe('the cart', () => {
       ['Cart Chain', 1],
     ]);
     expect(changed.subtotal).toBe(167.47);
+    // The answer is the cart as stored, not only the line that changed.
+    expect((await getCart(me)).json()).toEqual(changed);
 
     const removed = (await removeItem(me, pads.id)).json() as Cart;
     expect(removed.items.map((i) => i.partId)).toEqual([chain.id]);

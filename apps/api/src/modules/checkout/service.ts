@@ -12,7 +12,7 @@ import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import { addresses, parts, type AddressValue } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../lib/errors.js';
-import { emptyCart, takeCartForCheckout } from '../cart/service.js';
+import { takeCartForCheckout, type TakenLine } from '../cart/service.js';
 import { assertWithinLimit, lockCreditLine } from '../credit/service.js';
 import { insertOrder, type OrderTerms } from '../orders/service.js';
 
@@ -24,83 +24,92 @@ interface ReservedLine {
 }
 
 /**
- * Reserves every line or none. The parts are locked in id order (every transaction that changes
- * several parts' stock goes in that order, so two checkouts never deadlock); then each line is
- * checked against the part as it is now: short lines answer 409 naming the part and what is left,
- * a line under the part's minimum 400. Throwing rolls back the whole checkout.
+ * Checks every line against its part as taken (short lines answer 409 naming the part and what is
+ * left, a line under the part's minimum 400) and prices it. Throwing rolls back the whole checkout.
  */
-async function reserveLines(tx: Db, lines: { partId: string; quantity: number }[]): Promise<ReservedLine[]> {
-  const locked = await tx
-    .select({
-      id: parts.id,
-      name: parts.name,
-      priceCents: parts.priceCents,
-      available: parts.availablequantity,
-      minquantity: parts.minquantity,
-    })
-    .from(parts)
-    .where(
-      inArray(
-        parts.id,
-        lines.map((l) => l.partId),
-      ),
-    )
-    .orderBy(asc(parts.id))
-    .for('update');
-  const byId = new Map(locked.map((p) => [p.id, p]));
-
+function priceLines(cart: TakenLine[]): ReservedLine[] {
   const short: FieldError[] = [];
   const belowMinimum: FieldError[] = [];
-  const reserved: ReservedLine[] = [];
-  for (const line of lines) {
-    const part = byId.get(line.partId);
-    // A part deleted since it was read left the cart with it: nothing to order.
-    if (!part) continue;
+  for (const line of cart) {
     const field = `items.${line.partId}.quantity`;
-    if (line.quantity > part.available) {
-      short.push({ field, message: cartTexts.stockShort(part.name, part.available) });
-    } else if (line.quantity < part.minquantity) {
-      belowMinimum.push({ field, message: cartTexts.belowMinimum(part.name, part.minquantity) });
+    if (line.quantity > line.available) {
+      short.push({ field, message: cartTexts.stockShort(line.name, line.available) });
+    } else if (line.quantity < line.minquantity) {
+      belowMinimum.push({ field, message: cartTexts.belowMinimum(line.name, line.minquantity) });
     }
-    reserved.push({
-      partId: part.id,
-      partName: part.name,
-      unitPriceCents: part.priceCents,
-      quantity: line.quantity,
-    });
   }
   if (short.length) throw new AppError('conflict', short.map((e) => e.message).join(' '), short);
   if (belowMinimum.length) {
     throw new AppError('invalid', belowMinimum.map((e) => e.message).join(' '), belowMinimum);
   }
-  if (reserved.length === 0) throw new AppError('invalid', cartTexts.cartEmpty);
-
-  for (const line of [...reserved].sort((a, b) => (a.partId < b.partId ? -1 : 1))) {
-    // The rows are locked, so this cannot miss; the guard and the CHECK constraint stay as backstops.
-    const taken = await tx
-      .update(parts)
-      .set({ availablequantity: sql`${parts.availablequantity} - ${line.quantity}`, updatedAt: new Date() })
-      .where(and(eq(parts.id, line.partId), gte(parts.availablequantity, line.quantity)))
-      .returning({ id: parts.id });
-    if (taken.length === 0) throw new AppError('conflict', cartTexts.stockShort(line.partName, 0));
-  }
-  return reserved;
+  return cart.map((line) => ({
+    partId: line.partId,
+    partName: line.name,
+    unitPriceCents: line.priceCents,
+    quantity: line.quantity,
+  }));
 }
 
-async function saveAddress(tx: Db, userId: string, address: DeliveryAddress): Promise<void> {
-  await tx
-    .insert(addresses)
-    .values({ userId, ...address })
-    .onConflictDoUpdate({ target: addresses.userId, set: { ...address, updatedAt: new Date() } });
+/**
+ * Takes every line's units or none, as the checkout's last step, so the parts' rows stay locked
+ * only for this statement and the commit (shared parts are the checkout's bottleneck). The
+ * subquery locks the rows in id order (every transaction that changes several parts' stock goes
+ * in that order, so two checkouts never deadlock) before the UPDATE touches any of them; a line
+ * sold out meanwhile is not taken, and then the whole checkout rolls back with its message.
+ */
+async function reserveLines(tx: Db, lines: ReservedLine[]): Promise<void> {
+  const ids = lines.map((l) => l.partId);
+  const wanted = sql`case ${parts.id} ${sql.join(
+    lines.map((l) => sql`when ${l.partId}::uuid then ${l.quantity}::int`),
+    sql` `,
+  )} end`;
+  const inIdOrder = tx
+    .select({ id: parts.id })
+    .from(parts)
+    .where(inArray(parts.id, ids))
+    .orderBy(asc(parts.id))
+    // NO KEY UPDATE: the order's lines already hold KEY SHARE on these rows (their foreign key),
+    // and so may other checkouts' lines; FOR UPDATE would wait on those and deadlock.
+    .for('no key update');
+  const took = await tx
+    .update(parts)
+    .set({ availablequantity: sql`${parts.availablequantity} - ${wanted}`, updatedAt: new Date() })
+    .where(and(inArray(parts.id, inIdOrder), gte(parts.availablequantity, wanted)))
+    .returning({ id: parts.id });
+  if (took.length === lines.length) return;
+
+  const now = await tx
+    .select({ id: parts.id, available: parts.availablequantity })
+    .from(parts)
+    .where(inArray(parts.id, ids));
+  const left = new Map(now.map((p) => [p.id, p.available]));
+  const short: FieldError[] = lines
+    .filter((line) => line.quantity > (left.get(line.partId) ?? 0))
+    .map((line) => ({
+      field: `items.${line.partId}.quantity`,
+      message: cartTexts.stockShort(line.partName, left.get(line.partId) ?? 0),
+    }));
+  throw new AppError('conflict', short.map((e) => e.message).join(' ') || cartTexts.cartEmpty, short);
+}
+
+/** The address is kept for next time: a write the checkout sends along with taking the cart. */
+function saveAddress(tx: Db, userId: string, address: DeliveryAddress) {
+  return tx.$with('saved_address').as(
+    tx
+      .insert(addresses)
+      .values({ userId, ...address })
+      .onConflictDoUpdate({ target: addresses.userId, set: { ...address, updatedAt: new Date() } })
+      .returning({ id: addresses.id }),
+  );
 }
 
 /**
  * Turns the signed-in customer's cart into one unpaid order (on account: one on_account order), in
- * one transaction of named steps: take the cart (locked), lock the credit line when paying on
- * account, reserve every line's stock (all or nothing), price it from the catalogue in cents with
- * the delivery state's sales tax (on account, the total must fit the remaining limit), write the
- * order and its lines, empty the cart and keep the address for next time. Nothing the client sends
- * is a price. Answers the order as written (for the confirmation mail) and the checkout's answer.
+ * one transaction of named steps: take the cart, lock the credit line when paying on account, price
+ * every line from the catalogue in cents with the delivery state's sales tax (on account, the total
+ * must fit the remaining limit), write the order and its lines, keep the address for next time,
+ * and last reserve every line's stock (all or nothing). Nothing the client sends is a price.
+ * Answers the order as written (for the confirmation mail) and the checkout's answer.
  */
 export async function checkout(
   db: Db,
@@ -112,21 +121,22 @@ export async function checkout(
   const address: AddressValue = input.address;
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    // Step 1: the cart, locked against changes while it is checked out.
-    const cart = await takeCartForCheckout(tx, caller.id);
+    // Step 1: the cart, taken out (locked) with its parts as they are now, and the address kept for
+    // next time; a failure puts both back.
+    const cart = await takeCartForCheckout(tx, caller.id, [saveAddress(tx, caller.id, address)]);
     if (cart.length === 0) throw new AppError('invalid', cartTexts.cartEmpty);
 
     // Step 1b, on account: the customer's credit line, locked until this order commits, so a
     // second on-account order waits and then counts this one against the limit.
     const creditLine = input.payment === 'account' ? await lockCreditLine(tx, caller.id) : undefined;
 
-    // Step 2: every line's stock, or none.
-    const lines = await reserveLines(tx, cart);
+    // Step 2: every line priced from the catalogue and checked against its stock as read.
+    const lines = priceLines(cart);
 
-    // Step 3: the order, priced from the catalogue, with the delivery state's sales tax.
+    // Step 3: the order, with the delivery state's sales tax.
     const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
     const taxCents = salesTaxCents(subtotalCents, salesTaxRates[address.state] ?? 0);
-    // Over the remaining limit: throwing rolls the reservation back, so nothing is held.
+    // Over the remaining limit: throwing rolls everything back, so nothing is held.
     if (creditLine) await assertWithinLimit(tx, caller.id, creditLine, subtotalCents + taxCents);
     const order = await insertOrder(tx, {
       userId: caller.id,
@@ -139,10 +149,8 @@ export async function checkout(
       terms,
       lines,
     });
-
-    // Step 4: the cart is now the order; the address is offered next time.
-    await emptyCart(tx, caller.id);
-    await saveAddress(tx, caller.id, address);
+    // Step 4, last: every line's stock, or none (a line sold out meanwhile rolls it all back).
+    await reserveLines(tx, lines);
 
     const { subtotal, tax, total } = order;
     return { order, result: { insertedId: order._id, subtotal, tax, total, lines: order.lines, address } };

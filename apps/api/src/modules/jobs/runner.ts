@@ -51,37 +51,38 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
   let stopped = false;
   let lastClean = 0;
 
-  const claim = (): Promise<JobRow[]> =>
-    opts.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      const due = tx
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(
-          and(
-            eq(jobs.status, 'queued'),
-            lte(jobs.runAt, sql`now()`),
-            or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`)),
-          ),
-        )
-        .orderBy(asc(jobs.runAt))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      return (
-        tx
-          .update(jobs)
-          .set({
-            lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
-            attempts: sql`${jobs.attempts} + 1`,
-            updatedAt: sql`now()`,
-          })
-          // Re-checked on the locked row: a claim that raced this one has moved the lease ahead.
-          .where(and(inArray(jobs.id, due), or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`))))
-          .returning()
-      );
-    });
+  // One statement: the subquery locks due rows that no other claim holds (SKIP LOCKED), and the
+  // UPDATE moves their lease ahead before the statement commits.
+  const claim = (): Promise<JobRow[]> => {
+    const due = opts.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.status, 'queued'),
+          lte(jobs.runAt, sql`now()`),
+          or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(jobs.runAt))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    return (
+      opts.db
+        .update(jobs)
+        .set({
+          lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+          attempts: sql`${jobs.attempts} + 1`,
+          updatedAt: sql`now()`,
+        })
+        // Re-checked on the locked row: a claim that raced this one has moved the lease ahead.
+        .where(and(inArray(jobs.id, due), or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`))))
+        .returning()
+    );
+  };
 
-  const runOne = async (job: JobRow): Promise<void> => {
+  /** Runs one claimed job; answers whether it succeeded (a failure is recorded here, with its retry). */
+  const runOne = async (job: JobRow): Promise<boolean> => {
     let timeout: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
@@ -90,16 +91,7 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
           timeout = setTimeout(() => reject(new Error(`job took longer than ${timeoutMs} ms`)), timeoutMs);
         }),
       ]);
-      await opts.db
-        .update(jobs)
-        .set({
-          status: 'done',
-          finishedAt: sql`now()`,
-          lockedUntil: null,
-          lastError: null,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(jobs.id, job.id));
+      return true;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const giveUp = job.attempts >= job.maxAttempts;
@@ -126,6 +118,7 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
       const what = { err, jobId: job.id, kind: job.kind, attempt: job.attempts };
       if (giveUp) opts.log.error(what, `${job.kind} job failed ${job.attempts} times; giving up`);
       else opts.log.warn(what, `${job.kind} job failed; retrying in ${Math.round(delay / 1000)} s`);
+      return false;
     } finally {
       clearTimeout(timeout);
     }
@@ -148,7 +141,21 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
     let ran = 0;
     for (;;) {
       const claimed = await claim();
-      await Promise.all(claimed.map(runOne));
+      const succeeded = await Promise.all(claimed.map(runOne));
+      // One statement records every success of the batch (a busy shop sends a batch per poll).
+      const done = claimed.filter((_, i) => succeeded[i]).map((job) => job.id);
+      if (done.length) {
+        await opts.db
+          .update(jobs)
+          .set({
+            status: 'done',
+            finishedAt: sql`now()`,
+            lockedUntil: null,
+            lastError: null,
+            updatedAt: sql`now()`,
+          })
+          .where(inArray(jobs.id, done));
+      }
       ran += claimed.length;
       if (claimed.length < BATCH || stopped) break;
     }

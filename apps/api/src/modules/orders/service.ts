@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AdminOrdersQuery } from '@pitstop/core/admin';
 import { messages, orderTexts } from '@pitstop/core/messages';
@@ -301,33 +302,42 @@ export interface NewOrder {
  */
 export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
   const subtotalCents = order.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const [row] = await tx
-    .insert(orders)
-    .values({
-      userId: order.userId,
-      email: order.email,
-      name: order.name,
-      num: order.num,
-      subtotalCents,
-      taxCents: order.taxCents,
-      totalCents: subtotalCents + order.taxCents,
-      deliveryAddress: order.deliveryAddress,
-      paymentMethod: order.paymentMethod,
-      // An order on account is accepted at once (net 30): it never expires and its invoice falls
-      // due in 30 days. A card order holds its stock until its deadline, on the database's clock,
-      // the same one the expiry job compares with, whichever process asks.
-      ...(order.paymentMethod === 'account'
-        ? { status: 'on_account' as const, expiresAt: null, paymentDueAt: sql`now() + interval '30 days'` }
-        : { expiresAt: sql`now() + make_interval(mins => ${order.terms.holdMinutes})` }),
-    })
-    .returning();
+  // The order and its lines go in one statement (the id is made here, so the lines can name it).
+  const id = randomUUID();
+  const placed = tx.$with('placed').as(
+    tx
+      .insert(orders)
+      .values({
+        id,
+        userId: order.userId,
+        email: order.email,
+        name: order.name,
+        num: order.num,
+        subtotalCents,
+        taxCents: order.taxCents,
+        totalCents: subtotalCents + order.taxCents,
+        deliveryAddress: order.deliveryAddress,
+        paymentMethod: order.paymentMethod,
+        // An order on account is accepted at once (net 30): it never expires and its invoice falls
+        // due in 30 days. A card order holds its stock until its deadline, on the database's clock,
+        // the same one the expiry job compares with, whichever process asks.
+        ...(order.paymentMethod === 'account'
+          ? { status: 'on_account' as const, expiresAt: null, paymentDueAt: sql`now() + interval '30 days'` }
+          : { expiresAt: sql`now() + make_interval(mins => ${order.terms.holdMinutes})` }),
+      })
+      .returning(),
+  );
+  const written = tx.$with('written').as(
+    tx
+      .insert(orderLines)
+      .values(order.lines.map((line, i) => ({ ...line, orderId: id, position: i + 1 })))
+      .returning({ id: orderLines.id }),
+  );
+  const [row] = await tx.with(placed, written).select().from(placed);
   if (!row) throw new Error('order was not inserted');
-  await tx
-    .insert(orderLines)
-    .values(order.lines.map((line, i) => ({ ...line, orderId: row.id, position: i + 1 })));
-  const placed = toOrder(row, order.lines);
-  await enqueueMail(tx, orderConfirmationMail(placed, order.terms.publicUrl));
-  return placed;
+  const result = toOrder(row, order.lines);
+  await enqueueMail(tx, orderConfirmationMail(result, order.terms.publicUrl));
+  return result;
 }
 
 /**
