@@ -197,6 +197,12 @@ function main(args: string[]): void {
     console.error(`build: the web app bundles React's ${react} build, not its production build.`);
     process.exit(1);
   }
+  // The embedded database's starting point for these migrations (kept in node_modules/.cache).
+  run(process.execPath, [
+    '--input-type=module',
+    '-e',
+    "const { preparePgliteTemplate } = await import('./apps/api/dist/db/client.js'); if (!(await preparePgliteTemplate())) process.exit(1);",
+  ]);
   writeStamp(repoRoot, { inputs, outputs: outputsFingerprint(repoRoot) });
 }
 

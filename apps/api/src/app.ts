@@ -30,6 +30,7 @@ import { ordersRoutes } from './modules/orders/routes.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
 import { reviewsRoutes } from './modules/reviews/routes.js';
 import { uploadsRoutes } from './modules/uploads/routes.js';
+import { localUploadStore, type UploadStore } from './modules/uploads/store.js';
 import { adminUsersRoutes, usersRoutes } from './modules/users/routes.js';
 import { registerErrorHandling } from './lib/errors.js';
 import { ResponseCache } from './lib/response-cache.js';
@@ -53,6 +54,8 @@ declare module 'fastify' {
     catalogueCache: ResponseCache;
     mailer: Mailer;
     invitations: Set<string>;
+    /** Where uploaded pictures are kept (decision 018). */
+    uploads: UploadStore;
   }
 }
 
@@ -64,6 +67,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Share cache invalidations with other instances in this process instead of through Redis (tests). */
   invalidationBus?: MemoryInvalidationBus;
+  /** Where uploaded pictures go (object storage, or memory in tests); by default DATA_DIR/uploads. */
+  uploads?: UploadStore;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -105,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('uploads', options.uploads ?? localUploadStore(path.join(config.dataDir, 'uploads')));
   const catalogueCache = new ResponseCache();
   app.decorate('catalogueCache', catalogueCache);
   if (!options.database) app.addHook('onClose', async () => database.close());

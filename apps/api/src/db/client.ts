@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import * as schema from './schema.js';
 import { acquireDataDirLock, type DataDirLock } from './lock.js';
+import { migratedTemplate, templateBlob, unpackTemplate } from './pglite-template.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -80,9 +81,39 @@ async function openPostgres(opts: OpenOptions): Promise<Database> {
   };
 }
 
+/** What every PGlite database of the shop is opened with. */
+async function pgliteOptions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return {
+    // pg_trgm is compiled in but must be loaded for the migration's CREATE EXTENSION to find it.
+    extensions: { pg_trgm },
+    // PostgreSQL's default 128 MB of shared buffers is allocated inside PGlite's WebAssembly
+    // memory at start, whatever the catalogue's size: 32 MB keeps the process near 200 MB instead
+    // of 300 (pages beyond them are read through the operating system's file cache).
+    postgresqlconf: [`shared_buffers = ${PGLITE_SHARED_BUFFERS}`],
+  };
+}
+
+/** The dump a new PGlite database starts from (see pglite-template.ts), made if missing. */
+async function pgliteTemplate(): Promise<string | undefined> {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  return migratedTemplate({
+    migrationsFolder,
+    pgliteOptions: await pgliteOptions(),
+    migrate: async (pglite) => {
+      const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+      await run(drizzle(pglite), { migrationsFolder });
+    },
+  });
+}
+
+/** The build makes the dump, so that the shop's first start does not. */
+export async function preparePgliteTemplate(): Promise<boolean> {
+  return (await pgliteTemplate()) !== undefined;
+}
+
 async function openPglite(opts: OpenOptions): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   let lock: DataDirLock | undefined;
   let dataDir: string | undefined;
@@ -94,13 +125,21 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   }
   let client;
   try {
-    // pg_trgm is compiled in but must be loaded for the migration's CREATE EXTENSION to find it.
-    const extensions = { pg_trgm };
-    // PostgreSQL's default 128 MB of shared buffers is allocated inside PGlite's WebAssembly
-    // memory at start, whatever the catalogue's size: 32 MB keeps the process near 200 MB instead
-    // of 300 (pages beyond them are read through the operating system's file cache).
-    const options = { extensions, postgresqlconf: [`shared_buffers = ${PGLITE_SHARED_BUFFERS}`] };
-    client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
+    const options = await pgliteOptions();
+    // A new database starts from a dump of a migrated one, unless it is to be migrated some
+    // other way (a test of the migrations themselves).
+    const fresh = !dataDir || !(await fs.stat(path.join(dataDir, 'PG_VERSION')).catch(() => undefined));
+    const useTemplate = fresh && !opts.migrationsFolder;
+    if (dataDir) {
+      const template = useTemplate ? await pgliteTemplate() : undefined;
+      if (template) await unpackTemplate(template, dataDir);
+      client = await PGlite.create(dataDir, options);
+    } else {
+      const template = useTemplate ? await pgliteTemplate() : undefined;
+      client = await PGlite.create(
+        template ? { ...options, loadDataDir: await templateBlob(template) } : options,
+      );
+    }
   } catch (err) {
     await lock?.release();
     throw err;

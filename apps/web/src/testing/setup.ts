@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// Lazy routes are transformed on first import; beside the API suites on two busy cores that can
+// take longer than the default second, which is a slow machine, not a failure.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Unexpected console.error output (React warnings, act() problems, failed prop types) fails the
 // test that caused it instead of scrolling past as noise.

@@ -381,7 +381,7 @@ describe('POST /api/parts/import', () => {
     const numbers = Array.from({ length: 7 }, (_, i) => pn(`BATCH${i}`));
     const rows = [...numbers.map((n) => row({ part_number: n })), row({ part_number: numbers[1] })];
     const result = await importCatalogue(t.database.db, Readable.from([csv(rows)]), {
-      dataDir: t.app.config.dataDir,
+      uploads: t.app.uploads,
       batchSize: 2,
     });
     expect(result).toMatchObject({ created: 7, updated: 0, unchanged: 0, failedRows: 1 });

@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { Db } from '../../db/client.js';
 import * as schema from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { localUploadStore } from '../uploads/store.js';
 import { importCatalogue, type WorkerReply, type WorkerTask } from './service.js';
 
 const task = workerData as WorkerTask;
@@ -30,7 +31,7 @@ const db = drizzle(pool, { schema }) as unknown as Db;
 let reply: WorkerReply;
 try {
   const result = await importCatalogue(db, fs.createReadStream(task.file), {
-    dataDir: task.dataDir,
+    uploads: localUploadStore(task.uploadsDir),
     batchSize: task.batchSize,
     concurrency: task.concurrency,
   });

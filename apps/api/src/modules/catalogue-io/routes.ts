@@ -83,19 +83,24 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
         // (Injected test requests have a mock socket without timers.)
         (request.raw.socket as Partial<Socket> | undefined)?.setTimeout?.(0);
         const settings = {
-          dataDir: app.config.dataDir,
           batchSize: IMPORT_BATCH_SIZE,
           // PostgreSQL writes two batches at once on two connections; PGlite has one.
           concurrency: app.database.kind === 'postgres' ? 2 : 1,
         };
         // On PostgreSQL the built server imports in a worker thread with a small heap of its
-        // own (see import-worker.ts); PGlite lives in this thread, so its imports do too.
+        // own (see import-worker.ts); PGlite lives in this thread, so its imports do too. The
+        // worker checks /uploads/ pictures in the upload folder; with any other upload store
+        // (which cannot cross to the thread) the import runs here (decision 018).
         const databaseUrl = app.database.kind === 'postgres' ? app.config.databaseUrl : undefined;
+        const uploadsDir = app.uploads.directory;
         try {
           const result =
-            databaseUrl && importWorkerAvailable
-              ? await importCatalogueInWorker({ ...settings, file: spooled, databaseUrl })
-              : await importCatalogue(app.db, fs.createReadStream(spooled), settings);
+            databaseUrl && uploadsDir !== undefined && importWorkerAvailable
+              ? await importCatalogueInWorker({ ...settings, file: spooled, databaseUrl, uploadsDir })
+              : await importCatalogue(app.db, fs.createReadStream(spooled), {
+                  ...settings,
+                  uploads: app.uploads,
+                });
           if (result.created + result.updated > 0) await refreshSearchIndexes(app.db);
           return result;
         } finally {

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.js';
 import { partFitments, parts } from '../../db/schema.js';
 import { AppError, isDatabaseUnavailable, type ErrorKind, type FieldError } from '../../lib/errors.js';
 import { isStoredUpload } from '../uploads/stored-upload.js';
+import type { UploadStore } from '../uploads/store.js';
 import { timeOrderedIds } from './ids.js';
 import {
   fitmentSignature,
@@ -240,8 +241,8 @@ function startLine(endLine: number, raw: string | undefined): number {
 }
 
 export interface ImportOptions {
-  /** Where /uploads/ paths are checked (the app's data folder). */
-  dataDir: string;
+  /** Where /uploads/ paths are checked (the app's upload store). */
+  uploads: UploadStore;
   batchSize?: number;
   /**
    * Batches written at once while the next is read. The file is read and checked in this
@@ -301,7 +302,7 @@ export async function importCatalogue(
   const uploadExists = async (img: string): Promise<boolean> => {
     let known = uploadChecked.get(img);
     if (known === undefined) {
-      known = await isStoredUpload(options.dataDir, img);
+      known = await isStoredUpload(options.uploads, img);
       if (uploadChecked.size < 10_000) uploadChecked.set(img, known);
     }
     return known;
@@ -413,7 +414,11 @@ export interface WorkerTask {
   /** The spooled CSV file. */
   file: string;
   databaseUrl: string;
-  dataDir: string;
+  /**
+   * The upload store's folder: a store is an object with methods and cannot cross to the
+   * thread, so only a local store's imports run there (see routes.ts).
+   */
+  uploadsDir: string;
   batchSize: number;
   concurrency: number;
 }

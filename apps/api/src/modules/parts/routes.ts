@@ -183,7 +183,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireStoredUpload(app.config.dataDir, request.body.img);
+      await requireStoredUpload(app.uploads, request.body.img);
       const result = await createPartFromInput(app.db, request.body);
       app.catalogueCache.invalidate();
       return result;
@@ -204,7 +204,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireStoredUpload(app.config.dataDir, request.body.img);
+      await requireStoredUpload(app.uploads, request.body.img);
       const part = await updatePartFromInput(app.db, request.params.id, request.body);
       app.catalogueCache.invalidate();
       return part;

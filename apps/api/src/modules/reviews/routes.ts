@@ -23,7 +23,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await addReview(app.db, currentUser(request), request.body, app.config.dataDir);
+      const result = await addReview(app.db, currentUser(request), request.body, app.uploads);
       // The part's rating changed.
       app.catalogueCache.invalidate();
       return result;

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { orderLines, orders, parts, reviews, type ReviewRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { requireStoredUpload } from '../uploads/service.js';
+import type { UploadStore } from '../uploads/store.js';
 import { sameEmail } from '../users/service.js';
 
 export function toReview(row: ReviewRow): Review {
@@ -47,14 +48,14 @@ export async function addReview(
   db: Db,
   caller: SessionUser,
   input: CreateReviewInput,
-  dataDir: string,
+  uploads: UploadStore,
 ): Promise<{ insertedId: string }> {
   if (!sameEmail(caller.email, input.email)) {
     throw new AppError('forbidden', 'You can only review as yourself.', [
       { field: 'email', message: 'Use the email you are signed in with.' },
     ]);
   }
-  await requireStoredUpload(dataDir, input.img);
+  await requireStoredUpload(uploads, input.img);
 
   return db.transaction(async (tx) => {
     // Locked, so two reviews of one part landing together are averaged one after the other

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -8,19 +7,24 @@ import { ProblemSchema } from '@pitstop/core/problem';
 import { requireUser } from '../../auth/plugin.js';
 import { AppError } from '../../lib/errors.js';
 import { storeImage } from './service.js';
+import { isUploadName } from './store.js';
 
 const tooLarge = () =>
   new AppError('invalid', 'The picture is larger than 5 MB. Please choose a smaller one.', [
     { field: 'image', message: 'The picture is larger than 5 MB. Please choose a smaller one.' },
   ]);
 
+// Names are content hashes (the copies' too, by way of the original's): a name always means the
+// same bytes.
+const CACHE_FOR_GOOD = 'public, max-age=31536000, immutable';
+
 /**
- * POST /api/uploads and the files it stores, served at /uploads/<hash>-<w>x<h>.webp with their
- * smaller copies /uploads/<hash>-<w>w.webp (see @pitstop/core/images).
+ * POST /api/uploads and the files it stores in `app.uploads`, served at
+ * /uploads/<hash>-<w>x<h>.webp with their smaller copies /uploads/<hash>-<w>w.webp (see
+ * @pitstop/core/images).
  */
 export const uploadsRoutes: FastifyPluginAsync = async (app) => {
-  const uploadsDir = path.join(app.config.dataDir, 'uploads');
-  fs.mkdirSync(uploadsDir, { recursive: true });
+  const store = app.uploads;
 
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 },
@@ -62,21 +66,39 @@ export const uploadsRoutes: FastifyPluginAsync = async (app) => {
         throw tooLarge();
       }
       if (file.file.truncated) throw tooLarge();
-      const url = await storeImage(buffer, uploadsDir);
+      const url = await storeImage(buffer, store);
       return { success: true as const, data: { url } };
     },
   );
 
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    wildcard: true,
-    // Names are content hashes (the copies' too, by way of the original's): a name always
-    // means the same bytes.
-    setHeaders: (res) => {
-      res.header('cache-control', 'public, max-age=31536000, immutable');
+  if (store.directory !== undefined) {
+    fs.mkdirSync(store.directory, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: store.directory,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      wildcard: true,
+      setHeaders: (res) => {
+        res.header('cache-control', CACHE_FOR_GOOD);
+      },
+    });
+    return;
+  }
+
+  // Any other store is read through and streamed; a CDN in front caches it for good.
+  app.get<{ Params: { name: string } }>(
+    '/uploads/:name',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { name } = request.params;
+      const file = isUploadName(name) ? await store.get(name) : undefined;
+      if (!file) throw new AppError('not_found', `No upload at /uploads/${name}`);
+      return reply
+        .type(file.contentType)
+        .header('content-length', file.size)
+        .header('cache-control', CACHE_FOR_GOOD)
+        .send(file.body);
     },
-  });
+  );
 };

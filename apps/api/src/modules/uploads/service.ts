@@ -1,12 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
+import path from 'node:path/posix';
 import type SharpFactory from 'sharp';
 import type { OutputInfo, Sharp } from 'sharp';
 import { UPLOAD_MAX_EDGE } from '@pitstop/core/accounts';
 import { uploadedImageUrl, uploadVariantUrl, uploadVariantWidths } from '@pitstop/core/images';
 import { AppError } from '../../lib/errors.js';
 import { isStoredUpload } from './stored-upload.js';
+import type { UploadStore } from './store.js';
 
 /** Decoding more pixels than this is refused: a tiny file can claim an enormous image. */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -18,13 +18,7 @@ const notAnImage = () =>
   ]);
 
 const WEBP_QUALITY = 82;
-
-/** Writes to a temporary name and renames, so a reader never sees half a file. */
-async function writeAtomically(file: string, data: Buffer): Promise<void> {
-  const temporary = `${file}.${randomUUID()}.tmp`;
-  await fs.writeFile(temporary, data);
-  await fs.rename(temporary, file);
-}
+const WEBP = 'image/webp';
 
 /**
  * Every upload is decoded and re-encoded by us: WebP, at most UPLOAD_MAX_EDGE px on the long
@@ -32,7 +26,7 @@ async function writeAtomically(file: string, data: Buffer): Promise<void> {
  * kept once and its address never changes. Beside it go smaller WebP copies for `srcset`; the
  * address names the picture's size, which tells the web which copies exist (core images.ts).
  */
-export async function storeImage(input: Buffer, uploadsDir: string): Promise<string> {
+export async function storeImage(input: Buffer, store: UploadStore): Promise<string> {
   const sharp = await loadSharp();
   let format: string | undefined;
   try {
@@ -68,26 +62,18 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<str
   const { width, height } = pixels.info;
   const hash = createHash('sha256').update(output).digest('hex');
   const url = uploadedImageUrl(hash, width, height);
-  const file = path.join(uploadsDir, path.basename(url));
-  await fs.mkdir(uploadsDir, { recursive: true });
+  const name = path.basename(url);
 
-  // The original is written last: once it exists, so do its copies.
-  const stored = await fs.access(file).then(
-    () => true,
-    () => false,
-  );
-  if (stored) return url;
+  // The original is stored last: once it exists, so do its copies.
+  if (await store.has(name)) return url;
   for (const variantWidth of uploadVariantWidths(width)) {
     const variant = await fromPixels(sharp, pixels)
       .resize({ width: variantWidth })
       .webp({ quality: WEBP_QUALITY })
       .toBuffer();
-    await writeAtomically(
-      path.join(uploadsDir, path.basename(uploadVariantUrl(hash, variantWidth))),
-      variant,
-    );
+    await store.put(path.basename(uploadVariantUrl(hash, variantWidth)), variant, WEBP);
   }
-  await writeAtomically(file, output);
+  await store.put(name, output, WEBP);
   return url;
 }
 
@@ -106,7 +92,7 @@ function fromPixels(sharp: typeof SharpFactory, { data, info }: { data: Buffer; 
  * A picture address a form sends must be one of our stored uploads (or, for catalogue art, one
  * of the shop's own /images). Anything under /uploads/ that was never stored is refused.
  */
-export async function requireStoredUpload(dataDir: string, url: string, field = 'img'): Promise<void> {
-  if (!(await isStoredUpload(dataDir, url)))
+export async function requireStoredUpload(store: UploadStore, url: string, field = 'img'): Promise<void> {
+  if (!(await isStoredUpload(store, url)))
     throw new AppError('invalid', 'Upload the photo first', [{ field, message: 'Upload the photo first' }]);
 }

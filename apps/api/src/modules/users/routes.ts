@@ -121,7 +121,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireStoredUpload(app.config.dataDir, request.body.img);
+      await requireStoredUpload(app.uploads, request.body.img);
       const saved = await saveOwnProfile(app.db, currentUser(request), request.body);
       await app.sessionCache.forgetUsers([saved.insertedId]);
       return saved;
@@ -207,7 +207,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
           { field: 'email', message: 'That email is already registered.' },
         ]);
       }
-      await requireStoredUpload(app.config.dataDir, img);
+      await requireStoredUpload(app.uploads, img);
       // A random password nobody knows; the person chooses their own through the mailed link.
       const { user } = await app.auth.api.signUpEmail({
         body: { name, email, password: randomBytes(24).toString('base64url') },

@@ -47,10 +47,13 @@ export function AddReviewRoute() {
         We could not find that part. Open My Orders and press Review beside the part you bought.
       </ChoosePartFromOrders>
     );
-  } else if (user.isPending) {
-    body = <Spinner label="Loading your details" className="justify-start py-6" />;
-  } else if (user.isError) {
-    body = <QueryError onRetry={() => void user.refetch()} retrying={user.isFetching} />;
+  } else if (!user.data) {
+    // Data first: a failed background refetch must not replace a form being filled in.
+    body = user.isPending ? (
+      <Spinner label="Loading your details" className="justify-start py-6" />
+    ) : (
+      <QueryError onRetry={() => void user.refetch()} retrying={user.isFetching} />
+    );
   } else {
     body = (
       <ReviewForm

@@ -13,12 +13,13 @@ export function CreditRoute() {
   return (
     <PageContainer>
       <PageHeader title={creditPageTexts.heading} />
-      {user.isPending ? (
-        <Spinner label={creditPageTexts.loading} className="justify-start py-6" />
-      ) : user.isError ? (
-        <QueryError onRetry={() => void user.refetch()} retrying={user.isFetching} />
-      ) : (
+      {/* Data first: a failed background refetch must not replace a form being filled in. */}
+      {user.data ? (
         <CreditPage email={user.data.email} />
+      ) : user.isPending ? (
+        <Spinner label={creditPageTexts.loading} className="justify-start py-6" />
+      ) : (
+        <QueryError onRetry={() => void user.refetch()} retrying={user.isFetching} />
       )}
     </PageContainer>
   );

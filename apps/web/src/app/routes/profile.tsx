@@ -28,10 +28,13 @@ export function ProfileRoute() {
       >
         {saved ? PROFILE_SAVED : ''}
       </p>
-      {user.isPending ? (
-        <Spinner label="Loading your profile" className="py-16" />
-      ) : user.isError ? (
-        <QueryError onRetry={() => void user.refetch()} retrying={user.isFetching} />
+      {/* Data first: a failed background refetch must not replace a form being filled in. */}
+      {!user.data ? (
+        user.isPending ? (
+          <Spinner label="Loading your profile" className="py-16" />
+        ) : (
+          <QueryError onRetry={() => void user.refetch()} retrying={user.isFetching} />
+        )
       ) : (
         <div className="grid items-start gap-8 lg:grid-cols-[20rem_1fr]">
           <ProfileSummary profile={user.data} />

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@pitstop/core/messages';
+import { sessionKeys } from '@/lib/current-user';
 import { createProfile } from '@/testing/account-factory';
 import { authorizationOf, mockApi } from '@/testing/api';
 import { errorTextFor, jsonBodyOf, typeInto } from '@/testing/form';
@@ -38,6 +39,29 @@ async function enableOrdering() {
 }
 
 describe('OrderForm', () => {
+  it('keeps what was typed when a background refetch of the account fails', async () => {
+    let meFails = false;
+    window.localStorage.setItem('accessToken', 'rider-key');
+    mockApi({
+      'GET /api/me': () =>
+        meFails
+          ? problemResponse(503, 'Service Unavailable', 'The shop is very busy right now.')
+          : jsonResponse(customer),
+    });
+    const { queryClient } = renderWithProviders(<OrderForm part={part} />);
+    await enableOrdering();
+    fillAndLeave('Phone number', '5551234567');
+
+    meFails = true;
+    await queryClient.refetchQueries({ queryKey: sessionKeys.me() }).catch(() => {});
+    await waitFor(() => expect(queryClient.getQueryState(sessionKeys.me())?.status).toBe('error'));
+
+    // Still the same form, as it was left: not an error box, not a fresh form.
+    expect(field('Phone number').value).toBe('5551234567');
+    expect(field('Quantity').value).toBe('2');
+    expect(placeOrder().disabled).toBe(false);
+  });
+
   it('prefills name, email and part name, and states the minimum in the quantity placeholder', async () => {
     renderForm();
 

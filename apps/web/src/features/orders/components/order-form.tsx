@@ -80,12 +80,14 @@ export function OrderForm({ part, onStockChanged }: OrderFormProps) {
       <h2 id={headingId} className="text-xl font-bold text-slate-900">
         Order this part
       </h2>
-      {user.isPending ? (
-        <Spinner label="Loading your details" className="justify-start py-6" />
-      ) : user.isError ? (
-        <QueryError onRetry={() => void user.refetch()} retrying={user.isFetching} />
-      ) : (
+      {/* Data first: a failed background refetch of the account must not replace (and so empty) a
+          form being filled in. */}
+      {user.data ? (
         <OrderFields part={part} customer={user.data} onStockChanged={onStockChanged} headingId={headingId} />
+      ) : user.isPending ? (
+        <Spinner label="Loading your details" className="justify-start py-6" />
+      ) : (
+        <QueryError onRetry={() => void user.refetch()} retrying={user.isFetching} />
       )}
     </section>
   );

@@ -1,0 +1,161 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import path from 'node:path';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
+
+/**
+ * A new PGlite database costs seconds before its first query: initdb runs inside WebAssembly,
+ * then every migration. A dump of a freshly migrated database, made once per set of migrations
+ * (and PGlite version), loads in a fraction of that: the first start of the shop and every API
+ * test file on PGlite begin from it. The dump is keyed by the migrations' content, so a new
+ * migration makes a new one, and anything the key misses is still applied by the migrator, which
+ * runs after every open.
+ */
+
+const gzip = promisify(zlib.gzip);
+const gunzip = promisify(zlib.gunzip);
+
+/** Where the dumps are kept: the repository's npm cache folder, which a clean install starts without. */
+export function templateCacheDir(migrationsFolder: string): string {
+  // migrationsFolder is apps/api/drizzle: the repository root is two folders up.
+  return path.resolve(migrationsFolder, '../../../node_modules/.cache/pitstop');
+}
+
+/** A short key of the migrations' content (and whatever else the dump depends on). */
+export async function migrationsKey(migrationsFolder: string, also = ''): Promise<string> {
+  const hash = createHash('sha256').update(also);
+  const files = (await fs.readdir(migrationsFolder, { recursive: true })).filter((f) =>
+    /\.(sql|json)$/.test(f),
+  );
+  for (const file of files.sort()) {
+    hash.update(file).update(await fs.readFile(path.join(migrationsFolder, file)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+export interface TemplateOptions {
+  migrationsFolder: string;
+  /** What the database is opened with (extensions, settings), so the dump is made the same way. */
+  pgliteOptions: PGliteOptions;
+  /** Runs the migrations on the new database. */
+  migrate: (client: PGlite) => Promise<void>;
+}
+
+/**
+ * The file holding the dump for these migrations (a gzipped tar), made if there is none yet;
+ * undefined when it cannot be made or kept (a read-only install, say): the caller then creates
+ * the database the slow way.
+ */
+export async function migratedTemplate(opts: TemplateOptions): Promise<string | undefined> {
+  // The entry is dist/index.cjs; its package.json names the version (a dump is tied to it).
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const pkg = await fs.readFile(path.join(path.dirname(entry), '../package.json'), 'utf8');
+  const version = (JSON.parse(pkg) as { version: string }).version;
+  const file = path.join(
+    templateCacheDir(opts.migrationsFolder),
+    `pglite-${await migrationsKey(opts.migrationsFolder, `pglite ${version}`)}.tar.gz`,
+  );
+  if (await fs.stat(file).catch(() => undefined)) return file;
+
+  try {
+    const { PGlite: Engine } = await import('@electric-sql/pglite');
+    const client = await Engine.create(opts.pgliteOptions);
+    let dump: Blob;
+    try {
+      await opts.migrate(client);
+      // Everything on disk, so a database unpacked from the dump has no log to replay.
+      await client.exec('checkpoint');
+      dump = await client.dumpDataDir('none');
+    } finally {
+      await client.close();
+    }
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // Several test workers may make it at once: each writes its own file, the last rename wins.
+    const temporary = `${file}.${randomUUID()}.tmp`;
+    await fs.writeFile(temporary, await gzip(Buffer.from(await dump.arrayBuffer()), { level: 1 }));
+    await fs.rename(temporary, file);
+    return file;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The dump as PGlite's `loadDataDir` takes it (for a database in memory). Unpacked here: node's
+ * zlib does it in a fraction of the time PGlite's own decompression takes.
+ */
+export async function templateBlob(file: string): Promise<Blob> {
+  return new Blob([await gunzip(await fs.readFile(file))]);
+}
+
+/**
+ * Unpacks a dump into a new database folder, streaming (the tar is 40 MB, mostly an empty log
+ * segment). PGlite could load it itself, but it unpacks through its WebAssembly memory, which
+ * never shrinks again: that would cost the server about 120 MB for as long as it runs. The dump
+ * is PGlite's own plain tar of folders and regular files.
+ */
+export async function unpackTemplate(file: string, dataDir: string): Promise<void> {
+  const root = path.resolve(dataDir);
+  let header = Buffer.alloc(0);
+  let out: fs.FileHandle | undefined;
+  let remaining = 0; // bytes of the current file still to write
+  let skip = 0; // padding after it
+  for await (const piece of createReadStream(file).pipe(zlib.createGunzip()) as AsyncIterable<Buffer>) {
+    let chunk = piece;
+    while (chunk.length > 0) {
+      if (remaining > 0) {
+        const part = chunk.subarray(0, remaining);
+        await out!.write(part);
+        remaining -= part.length;
+        chunk = chunk.subarray(part.length);
+        if (remaining === 0) {
+          await out!.close();
+          out = undefined;
+        }
+        continue;
+      }
+      if (skip > 0) {
+        const n = Math.min(skip, chunk.length);
+        skip -= n;
+        chunk = chunk.subarray(n);
+        continue;
+      }
+      const need = 512 - header.length;
+      header = Buffer.concat([header, chunk.subarray(0, need)]);
+      chunk = chunk.subarray(need);
+      if (header.length < 512) continue;
+      const block = header;
+      header = Buffer.alloc(0);
+      if (block.every((byte) => byte === 0)) continue; // the end: two empty blocks
+      const field = (from: number, length: number) =>
+        block
+          .subarray(from, from + length)
+          .toString('utf8')
+          .replace(/\0.*$/s, '');
+      const name = [field(345, 155), field(0, 100)].filter(Boolean).join('/');
+      const size = parseInt(field(124, 12).trim() || '0', 8);
+      const type = field(156, 1) || '0';
+      const target = path.resolve(root, `.${path.posix.resolve('/', name)}`);
+      if (target !== root && !target.startsWith(root + path.sep)) {
+        throw new Error(`unsafe name in the database dump: ${name}`);
+      }
+      if (type === '5') {
+        await fs.mkdir(target, { recursive: true });
+      } else if (type === '0') {
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        out = await fs.open(target, 'w');
+        if (size === 0) {
+          await out.close();
+          out = undefined;
+        }
+      }
+      remaining = type === '0' ? size : 0;
+      skip = (type === '0' ? 0 : size) + ((512 - (size % 512)) % 512);
+    }
+  }
+  await out?.close();
+}
