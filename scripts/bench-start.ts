@@ -11,6 +11,19 @@ import { freePort, repoRoot } from './server-process.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 
+// The node flags `npm start` runs the server with (package.json is the one place they are set).
+const startScript = (
+  JSON.parse(await fs.readFile(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  }
+).scripts.start;
+// Its last command is `node <flags…> apps/api/dist/server.js`.
+const command = startScript.split('&&').pop()?.trim().split(/\s+/) ?? [];
+if (command[0] !== 'node' || command.at(-1) !== 'apps/api/dist/server.js') {
+  throw new Error(`cannot read the server command from npm start: ${startScript}`);
+}
+const nodeFlags = command.slice(1, -1);
+
 async function rssMb(pid: number): Promise<number> {
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
@@ -22,7 +35,7 @@ async function start(dataDir: string, secret: string) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/server.js')], {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(repoRoot, 'apps/api/dist/server.js')], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -64,7 +77,9 @@ async function start(dataDir: string, secret: string) {
   };
 }
 
-console.log(`\nEmbedded database start, built server, demo data, ${rounds} rounds\n`);
+console.log(
+  `\nEmbedded database start, built server (node ${nodeFlags.join(' ')}), demo data, ${rounds} rounds\n`,
+);
 console.log('| round | first start s | memory after it MB | restart s | memory after restart MB |');
 console.log('|---:|---:|---:|---:|---:|');
 for (let i = 1; i <= rounds; i++) {
