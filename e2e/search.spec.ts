@@ -74,9 +74,24 @@ describe('catalogue search', () => {
     await page.goto('/parts');
     const box = searchBox(page);
     await box.focus();
+    // The suggestions of "R15 V" stay up until those of "R15 V3" arrive (no flicker), and on a
+    // busy machine the typing outlasts the debounce: wait for the answer to the whole text, and
+    // for the list to settle on it, before reading its last bike.
+    const answered = page.waitForResponse((res) => {
+      const url = new URL(res.url());
+      return url.pathname === '/api/search/suggest' && url.searchParams.get('q') === 'R15 V3';
+    });
     await page.keyboard.type('R15 V3');
+    await (await answered).finished();
     const bikes = suggestions(page).getByRole('group', { name: 'Bikes' }).getByRole('option');
-    await expect.poll(() => bikes.count()).toBeGreaterThan(0);
+    await expect
+      .poll(async () => {
+        const before = await bikes.allInnerTexts();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const after = await bikes.allInnerTexts();
+        return before.length > 0 && before.join('\n') === after.join('\n');
+      })
+      .toBe(true);
     const bike = await bikes.last().innerText();
 
     // Up from the box wraps to the last option, the last bike; Escape closes, Down reopens.
