@@ -102,6 +102,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Whether a database error (or one it was wrapped in: drizzle puts the driver's error in `cause`)
+ * carries this PostgreSQL SQLSTATE, e.g. 23505 unique_violation, 23503 foreign_key_violation.
+ */
+export function hasSqlState(error: unknown, code: string): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === code) return true;
+  }
+  return false;
+}
+
 /** problem+json for every failure; 5xx answers never carry the cause (it is logged instead). */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -6,6 +6,7 @@ import { createPart } from '../../db/seed/factories.js';
 import { orderLines, orders, parts, users } from '../../db/schema.js';
 import { captureMailer, createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signIn, signUp } from '../../test/accounts.js';
+import { partBody } from '../../test/catalogue.js';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 let t: TestApp;
@@ -23,21 +24,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const validPart = {
-  name: 'Admin Test Chain Kit',
-  seller: 'Test Supply',
-  price: 49.5,
-  img: '/images/parts/chains-sprockets.svg',
-  description: 'A chain kit.',
-  stock: 40,
-  availablequantity: 30,
-  minquantity: 2,
-  brand: 'Honda',
-  category: 'chains-sprockets',
-  partNumber: 'ADM-TEST-1',
-  specifications: [{ key: 'Pitch', value: '428' }],
-  fitment: [{ make: 'Honda', model: 'CB Shine', yearFrom: 2018, yearTo: 2024 }],
-};
+const validPart = partBody({ partNumber: 'ADM-TEST-1' });
 
 describe('every admin endpoint refuses anonymous callers (401) and customers (403), changing nothing', () => {
   const someId = '6f1c2d3e-4b5a-4c6d-8e7f-0123456789ab';

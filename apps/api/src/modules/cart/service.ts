@@ -5,7 +5,7 @@ import { centsToDollars } from '@pitstop/core/money';
 import { quantityProblem } from '@pitstop/core/orders';
 import type { Db } from '../../db/client.js';
 import { cartItems, parts } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, hasSqlState } from '../../lib/errors.js';
 
 /** A part as the cart shows it: what it costs and how many can be had now. */
 const partNow = {
@@ -107,7 +107,7 @@ export async function setCartItem(db: Db, userId: string, partId: string, quanti
     })
     .catch((err: unknown) => {
       // The part was deleted between the two statements: as if it had never been there.
-      if (foreignKeyViolation(err)) {
+      if (hasSqlState(err, '23503')) {
         throw new AppError('not_found', shopTexts.partNotFound, [
           { field: 'partId', message: shopTexts.partNotFound },
         ]);
@@ -119,13 +119,6 @@ export async function setCartItem(db: Db, userId: string, partId: string, quanti
   const ordered =
     part.quantity === null ? [...lines, changed] : rows.map((r) => (r.partId === partId ? changed : r));
   return toCart(ordered.filter((row): row is CartRow => row.quantity !== null));
-}
-
-function foreignKeyViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23503') return true;
-  }
-  return false;
 }
 
 export async function removeCartItem(db: Db, userId: string, partId: string): Promise<Cart> {

@@ -3,11 +3,12 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_CSV_COLUMNS, importTexts, type CatalogueCsvColumn } from '@pitstop/core/catalogue-io';
+import { CATALOGUE_CSV_COLUMNS, importTexts } from '@pitstop/core/catalogue-io';
 import { addReviews, createPart } from '../../db/seed/factories.js';
 import { partFitments, parts, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp } from '../../test/accounts.js';
+import { catalogueCsv, csvPartNumber, csvRow, type CsvRow } from '../../test/catalogue.js';
 import { exportCatalogue, importCatalogue } from './service.js';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
@@ -24,41 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-type Row = Record<CatalogueCsvColumn, string>;
-
-/** A unique part number per test run, so tests never collide with one another's parts. */
-const pn = (name: string) => `CSV-${name}-${randomUUID().slice(0, 8)}`;
-
-function row(overrides: Partial<Row> = {}): Row {
-  return {
-    part_number: pn('X'),
-    name: 'Yamaha YZF-R15 V3 Front Brake Pads — Sintered',
-    brand: 'Yamaha',
-    category: 'brake-pads',
-    seller: 'CSV Moto Supply',
-    price: '12.99',
-    stock: '40',
-    available_quantity: '30',
-    min_quantity: '1',
-    description: 'Sintered pads for the front caliper.',
-    image: '',
-    universal: 'false',
-    specifications: 'Material=Sintered;Pieces=2',
-    fitment: 'Yamaha|YZF-R15 V3|2017-2021|front',
-    ...overrides,
-  };
-}
-
-function cell(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-function csv(rows: Row[], columns: readonly string[] = CATALOGUE_CSV_COLUMNS): string {
-  const lines = [columns.join(',')];
-  for (const r of rows) lines.push(columns.map((c) => cell(r[c as CatalogueCsvColumn] ?? '')).join(','));
-  return `${lines.join('\n')}\n`;
-}
 
 function multipart(text: string, field = 'file') {
   const boundary = `----pitstop${randomUUID().replaceAll('-', '')}`;
@@ -99,7 +65,7 @@ describe('only admins import and export', () => {
     ['POST', '/api/parts/import'],
     ['GET', '/api/parts/export.csv'],
   ] as const)('%s %s: 401 anonymous, 403 customer', async (method, url) => {
-    const body = multipart(csv([row()]));
+    const body = multipart(catalogueCsv([csvRow()]));
     const send = (token?: string) =>
       t.app.inject({
         method,
@@ -114,30 +80,32 @@ describe('only admins import and export', () => {
   });
 
   it('a refused import writes nothing', async () => {
-    const number = pn('REFUSED');
-    expect((await importAs(customer.token, csv([row({ part_number: number })]))).statusCode).toBe(403);
+    const number = csvPartNumber('REFUSED');
+    expect((await importAs(customer.token, catalogueCsv([csvRow({ part_number: number })]))).statusCode).toBe(
+      403,
+    );
     expect(await stored(number)).toBeUndefined();
   });
 });
 
 describe('POST /api/parts/import', () => {
   it('creates parts, lists bad rows by line and column, and lands the good ones', async () => {
-    const good = [pn('GOOD1'), pn('GOOD2'), pn('GOOD3')];
-    const text = csv([
-      row({ part_number: good[0] }), // line 2
-      row({ part_number: pn('B1'), brand: 'Kawasaki' }), // line 3
-      row({ part_number: pn('B2'), price: '12.999' }), // line 4
-      row({ part_number: pn('B3'), min_quantity: '50' }), // line 5
-      row({ part_number: pn('B4'), fitment: 'Yamaha|FZ-S|2021-2019|front' }), // line 6
-      row({ part_number: good[1], description: 'Two\nlines' }), // lines 7–8
-      row({ part_number: pn('B5'), fitment: 'Yamaha|FZ-S|2019|top' }), // line 9
-      row({ part_number: good[0], name: 'Repeated' }), // line 10
-      row({ part_number: pn('B6'), universal: 'yes', stock: '' }), // line 11
-      row({ part_number: pn('B7'), available_quantity: '90', price: '-1' }), // line 12
-      row({ part_number: good[2], specifications: '', fitment: '' }), // line 13
-      row({ part_number: pn('B8'), image: 'https://example.com/x.png' }), // line 14
-      row({ part_number: pn('B9'), specifications: 'Material' }), // line 15
-      row({ part_number: pn('B10'), fitment: 'Yamaha|FZ-S' }), // line 16
+    const good = [csvPartNumber('GOOD1'), csvPartNumber('GOOD2'), csvPartNumber('GOOD3')];
+    const text = catalogueCsv([
+      csvRow({ part_number: good[0] }), // line 2
+      csvRow({ part_number: csvPartNumber('B1'), brand: 'Kawasaki' }), // line 3
+      csvRow({ part_number: csvPartNumber('B2'), price: '12.999' }), // line 4
+      csvRow({ part_number: csvPartNumber('B3'), min_quantity: '50' }), // line 5
+      csvRow({ part_number: csvPartNumber('B4'), fitment: 'Yamaha|FZ-S|2021-2019|front' }), // line 6
+      csvRow({ part_number: good[1], description: 'Two\nlines' }), // lines 7–8
+      csvRow({ part_number: csvPartNumber('B5'), fitment: 'Yamaha|FZ-S|2019|top' }), // line 9
+      csvRow({ part_number: good[0], name: 'Repeated' }), // line 10
+      csvRow({ part_number: csvPartNumber('B6'), universal: 'yes', stock: '' }), // line 11
+      csvRow({ part_number: csvPartNumber('B7'), available_quantity: '90', price: '-1' }), // line 12
+      csvRow({ part_number: good[2], specifications: '', fitment: '' }), // line 13
+      csvRow({ part_number: csvPartNumber('B8'), image: 'https://example.com/x.png' }), // line 14
+      csvRow({ part_number: csvPartNumber('B9'), specifications: 'Material' }), // line 15
+      csvRow({ part_number: csvPartNumber('B10'), fitment: 'Yamaha|FZ-S' }), // line 16
     ]);
     const res = await importAs(admin.token, `${text}short,row\n`); // line 17
     expect(res.statusCode).toBe(200);
@@ -176,11 +144,11 @@ describe('POST /api/parts/import', () => {
   });
 
   it('stores fitment entries with position, quantity and note, and universal parts', async () => {
-    const number = pn('FIT');
+    const number = csvPartNumber('FIT');
     const res = await importAs(
       admin.token,
-      csv([
-        row({
+      catalogueCsv([
+        csvRow({
           part_number: number,
           universal: 'TRUE',
           // A backslash keeps the note's own ";" from ending the entry.
@@ -237,10 +205,13 @@ describe('POST /api/parts/import', () => {
     const many = Array.from({ length: 51 }, (_, i) => `Yamaha|MT-15|${1990 + i}`).join(';');
     const res = await importAs(
       admin.token,
-      csv([
-        row({ part_number: pn('MANY'), fitment: many }),
-        row({ part_number: pn('ZERO'), fitment: 'Yamaha|MT-15|2019|front;Yamaha|MT-15|2020|rear|0' }),
-        row({ part_number: pn('LONG'), fitment: `Yamaha|${'M'.repeat(81)}|2019` }),
+      catalogueCsv([
+        csvRow({ part_number: csvPartNumber('MANY'), fitment: many }),
+        csvRow({
+          part_number: csvPartNumber('ZERO'),
+          fitment: 'Yamaha|MT-15|2019|front;Yamaha|MT-15|2020|rear|0',
+        }),
+        csvRow({ part_number: csvPartNumber('LONG'), fitment: `Yamaha|${'M'.repeat(81)}|2019` }),
       ]),
     );
     expect(res.json().failed).toEqual([
@@ -251,20 +222,20 @@ describe('POST /api/parts/import', () => {
   });
 
   it('a second identical import changes nothing; a changed row updates only that part', async () => {
-    const numbers = [pn('SAME1'), pn('SAME2'), pn('SAME3')];
+    const numbers = [csvPartNumber('SAME1'), csvPartNumber('SAME2'), csvPartNumber('SAME3')];
     const rows = numbers.map((n, i) =>
-      row({
+      csvRow({
         part_number: n,
         fitment: `Suzuki|Gixxer SF 250|2020-2024|rear|1|Note ${i};Hero|Xpulse 200 4V|2021`,
       }),
     );
-    const first = await importAs(admin.token, csv(rows));
+    const first = await importAs(admin.token, catalogueCsv(rows));
     expect(first.json()).toMatchObject({ created: 3, updated: 0, unchanged: 0 });
     const before = await Promise.all(numbers.map(stored));
     const fitIds = before.map((p) => p?.fitment.map((f) => f.id).sort());
     await new Promise((r) => setTimeout(r, 20));
 
-    const again = await importAs(admin.token, csv(rows));
+    const again = await importAs(admin.token, catalogueCsv(rows));
     expect(again.json()).toEqual({ created: 0, updated: 0, unchanged: 3, failed: [], failedRows: 0 });
     const after = await Promise.all(numbers.map(stored));
     expect(after.map((p) => p?.updatedAt.getTime())).toEqual(before.map((p) => p?.updatedAt.getTime()));
@@ -273,12 +244,15 @@ describe('POST /api/parts/import', () => {
 
     // Entries in another order are the same fitment.
     const reordered = rows.map((r) => ({ ...r, fitment: r.fitment.split(';').reverse().join(';') }));
-    expect((await importAs(admin.token, csv(reordered))).json()).toMatchObject({ updated: 0, unchanged: 3 });
+    expect((await importAs(admin.token, catalogueCsv(reordered))).json()).toMatchObject({
+      updated: 0,
+      unchanged: 3,
+    });
 
     const changed = rows.map((r, i) =>
       i === 0 ? { ...r, price: '15.50' } : i === 1 ? { ...r, fitment: 'Hero|Xpulse 200 4V|2021-2024' } : r,
     );
-    const third = await importAs(admin.token, csv(changed));
+    const third = await importAs(admin.token, catalogueCsv(changed));
     expect(third.json()).toMatchObject({ created: 0, updated: 2, unchanged: 1, failed: [] });
     const [priced, refitted, untouched] = await Promise.all(numbers.map(stored));
     expect(priced?.priceCents).toBe(1550);
@@ -295,7 +269,7 @@ describe('POST /api/parts/import', () => {
     await addReviews(t.database.db, part, [5, 4]);
     const res = await importAs(
       admin.token,
-      csv([row({ part_number: part.partNumber, name: 'Renamed by CSV', category: 'filters' })]),
+      catalogueCsv([csvRow({ part_number: part.partNumber, name: 'Renamed by CSV', category: 'filters' })]),
     );
     expect(res.json()).toMatchObject({ created: 0, updated: 1 });
     const after = await stored(part.partNumber);
@@ -310,14 +284,14 @@ describe('POST /api/parts/import', () => {
   });
 
   it('the catalogue answers with the imported part at once (its cache is invalidated)', async () => {
-    const number = pn('CACHE');
+    const number = csvPartNumber('CACHE');
     const list = () => t.app.inject({ method: 'GET', url: '/api/parts?limit=100&sort=newest' });
     const before = await list();
     expect(before.statusCode).toBe(200);
     expect((before.json() as { partNumber: string }[]).some((p) => p.partNumber === number)).toBe(false);
     const res = await importAs(
       admin.token,
-      csv([row({ part_number: number, name: 'Freshly Imported Chain Kit' })]),
+      catalogueCsv([csvRow({ part_number: number, name: 'Freshly Imported Chain Kit' })]),
     );
     expect(res.json()).toMatchObject({ created: 1 });
     const after = await list();
@@ -325,9 +299,9 @@ describe('POST /api/parts/import', () => {
   });
 
   it('refuses a header with unknown or missing columns, naming them, and writes nothing', async () => {
-    const number = pn('HEADER');
+    const number = csvPartNumber('HEADER');
     const columns = [...CATALOGUE_CSV_COLUMNS.filter((c) => c !== 'seller' && c !== 'fitment'), 'colour'];
-    const res = await importAs(admin.token, csv([row({ part_number: number })], columns));
+    const res = await importAs(admin.token, catalogueCsv([csvRow({ part_number: number })], columns));
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toContain('application/problem+json');
     const detail = res.json().detail as string;
@@ -337,9 +311,9 @@ describe('POST /api/parts/import', () => {
   });
 
   it('accepts columns in any order, a byte-order mark and CRLF line ends', async () => {
-    const number = pn('ORDER');
+    const number = csvPartNumber('ORDER');
     const columns = [...CATALOGUE_CSV_COLUMNS].reverse();
-    const text = `\uFEFF${csv([row({ part_number: number })], columns).replaceAll('\n', '\r\n')}`;
+    const text = `\uFEFF${catalogueCsv([csvRow({ part_number: number })], columns).replaceAll('\n', '\r\n')}`;
     const res = await importAs(admin.token, text);
     expect(res.json()).toMatchObject({ created: 1, failed: [] });
     expect((await stored(number))?.seller).toBe('CSV Moto Supply');
@@ -347,7 +321,7 @@ describe('POST /api/parts/import', () => {
 
   it('refuses an empty file, a missing file field and a body that is not multipart', async () => {
     expect((await importAs(admin.token, '')).statusCode).toBe(400);
-    const wrongField = await importAs(admin.token, csv([row()]), 'image');
+    const wrongField = await importAs(admin.token, catalogueCsv([csvRow()]), 'image');
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json().detail).toBe(importTexts.noFile);
     const json = await t.app.inject({
@@ -362,25 +336,27 @@ describe('POST /api/parts/import', () => {
   it('checks /uploads/ pictures exist', async () => {
     const res = await importAs(
       admin.token,
-      csv([row({ part_number: pn('UPLOAD'), image: `/uploads/${'a'.repeat(64)}.webp` })]),
+      catalogueCsv([
+        csvRow({ part_number: csvPartNumber('UPLOAD'), image: `/uploads/${'a'.repeat(64)}.webp` }),
+      ]),
     );
     expect(res.json().failed).toEqual([{ line: 2, field: 'image', message: importTexts.uploadMissing }]);
   });
 
   it('removes the spreadsheet apostrophe in front of a formula character', async () => {
-    const number = pn('QUOTE');
+    const number = csvPartNumber('QUOTE');
     const res = await importAs(
       admin.token,
-      csv([row({ part_number: number, name: "'=Brake Pads", seller: "'Tis Moto" })]),
+      catalogueCsv([csvRow({ part_number: number, name: "'=Brake Pads", seller: "'Tis Moto" })]),
     );
     expect(res.json()).toMatchObject({ created: 1 });
     expect(await stored(number)).toMatchObject({ name: '=Brake Pads', seller: "'Tis Moto" });
   });
 
   it('streams in batches: repeats are caught across batches and every row is counted once', async () => {
-    const numbers = Array.from({ length: 7 }, (_, i) => pn(`BATCH${i}`));
-    const rows = [...numbers.map((n) => row({ part_number: n })), row({ part_number: numbers[1] })];
-    const result = await importCatalogue(t.database.db, Readable.from([csv(rows)]), {
+    const numbers = Array.from({ length: 7 }, (_, i) => csvPartNumber(`BATCH${i}`));
+    const rows = [...numbers.map((n) => csvRow({ part_number: n })), csvRow({ part_number: numbers[1] })];
+    const result = await importCatalogue(t.database.db, Readable.from([catalogueCsv(rows)]), {
       uploads: t.app.uploads,
       batchSize: 2,
     });
@@ -423,7 +399,7 @@ describe('GET /api/parts/export.csv', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="pitstop-catalogue.csv"');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
 
-    const records = parse(res.body, { bom: true, columns: true }) as Row[];
+    const records = parse(res.body, { bom: true, columns: true }) as CsvRow[];
     const total = (await t.database.db.select({ id: parts.id }).from(parts)).length;
     expect(records).toHaveLength(total);
     const exported = records.find((r) => r.part_number === risky.partNumber);
@@ -446,7 +422,7 @@ describe('GET /api/parts/export.csv', () => {
   it('pages through the catalogue by id, each part exactly once', async () => {
     const chunks: string[] = [];
     for await (const chunk of exportCatalogue(t.database.db, 3)) chunks.push(chunk);
-    const records = parse(chunks.join(''), { bom: true, columns: true }) as Row[];
+    const records = parse(chunks.join(''), { bom: true, columns: true }) as CsvRow[];
     const all = await t.database.db.select({ partNumber: parts.partNumber }).from(parts);
     expect(records.map((r) => r.part_number).sort()).toEqual(all.map((p) => p.partNumber).sort());
   });

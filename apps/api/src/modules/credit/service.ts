@@ -11,7 +11,7 @@ import { centsToDollars, dollarsToCents, formatDollars } from '@pitstop/core/mon
 import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import { creditAccounts, creditApplications, type CreditApplicationRow } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, hasSqlState } from '../../lib/errors.js';
 import { outstandingOnAccountCents } from '../orders/service.js';
 
 export function toCreditApplication(row: CreditApplicationRow): CreditApplication {
@@ -31,11 +31,6 @@ export function toCreditApplication(row: CreditApplicationRow): CreditApplicatio
     decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
   };
 }
-
-/** PostgreSQL's unique_violation: here, a second pending application racing the first. */
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string }).code === '23505' ||
-  (err as { cause?: { code?: string } }).cause?.code === '23505';
 
 /** A signed-in customer applies; one application at a time may wait for a decision. */
 export async function applyForCredit(
@@ -67,7 +62,7 @@ export async function applyForCredit(
     if (!row) throw new Error('credit application was not inserted');
     return toCreditApplication(row);
   } catch (err) {
-    if (isUniqueViolation(err)) throw pending();
+    if (hasSqlState(err, '23505')) throw pending();
     throw err;
   }
 }

@@ -11,7 +11,7 @@ import {
 } from '@pitstop/core/parts';
 import type { Db } from '../../db/client.js';
 import { partFitments, parts, type FitmentRow, type PartRow } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, hasSqlState } from '../../lib/errors.js';
 import {
   conditionsOf,
   fitmentCovers,
@@ -284,13 +284,6 @@ const duplicateNumber = () =>
     { field: 'partNumber', message: 'Another part already has this part number.' },
   ]);
 
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 /** Admins add a part with its fitment rows, in one transaction. */
 export async function createPartFromInput(db: Db, input: PartInput): Promise<{ insertedId: string }> {
   try {
@@ -303,7 +296,7 @@ export async function createPartFromInput(db: Db, input: PartInput): Promise<{ i
       return { insertedId: row.id };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw duplicateNumber();
+    if (hasSqlState(err, '23505')) throw duplicateNumber();
     throw err;
   }
 }
@@ -324,7 +317,7 @@ export async function updatePartFromInput(db: Db, id: string, input: PartInput):
       }
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw duplicateNumber();
+    if (hasSqlState(err, '23505')) throw duplicateNumber();
     throw err;
   }
   return getPart(db, id);

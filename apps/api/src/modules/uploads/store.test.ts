@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,11 +6,12 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_CSV_COLUMNS, importTexts } from '@pitstop/core/catalogue-io';
+import { importTexts } from '@pitstop/core/catalogue-io';
 import { parseUploadedImageUrl, uploadVariantUrl } from '@pitstop/core/images';
 import { users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp } from '../../test/accounts.js';
+import { catalogueCsv, csvPartNumber, csvRow, partBody } from '../../test/catalogue.js';
 import { importCatalogue } from '../catalogue-io/service.js';
 import { isStoredUpload } from './stored-upload.js';
 import { assertUploadName, localUploadStore, type UploadStore } from './store.js';
@@ -135,21 +136,7 @@ describe('another upload store passed to the app', () => {
   });
 
   it('accepts a part with the stored photo and refuses one never uploaded', async () => {
-    const part = (img: string) => ({
-      name: 'Store Test Chain Kit',
-      seller: 'Test Supply',
-      price: 49.5,
-      img,
-      description: 'A chain kit.',
-      stock: 40,
-      availablequantity: 30,
-      minquantity: 2,
-      brand: 'Honda',
-      category: 'chains-sprockets',
-      partNumber: `STORE-${randomUUID().slice(0, 8)}`,
-      specifications: [],
-      fitment: [{ make: 'Honda', model: 'CB Shine', yearFrom: 2018, yearTo: 2024 }],
-    });
+    const part = (img: string) => partBody({ img });
     const save = (img: string) =>
       t.app.inject({ method: 'POST', url: '/api/parts', headers: bearer(admin.token), payload: part(img) });
     const refused = await save(neverStored);
@@ -159,32 +146,15 @@ describe('another upload store passed to the app', () => {
   });
 
   it('checks catalogue import pictures in the store', async () => {
-    const number = (label: string) => `STORE-${label}-${randomUUID().slice(0, 8)}`;
-    const line = (partNumber: string, image: string) =>
-      CATALOGUE_CSV_COLUMNS.map(
-        (column) =>
-          ({
-            part_number: partNumber,
-            name: 'Store Import Brake Pads',
-            brand: 'Yamaha',
-            category: 'brake-pads',
-            seller: 'CSV Moto Supply',
-            price: '12.99',
-            stock: '40',
-            available_quantity: '30',
-            min_quantity: '1',
-            description: 'Sintered pads.',
-            image,
-            universal: 'true',
-            specifications: '',
-            fitment: '',
-          })[column],
-      ).join(',');
-    const text = [
-      CATALOGUE_CSV_COLUMNS.join(','),
-      line(number('OK'), url),
-      line(number('NO'), neverStored),
-    ].join('\n');
+    const line = (label: string, image: string) =>
+      csvRow({
+        part_number: csvPartNumber(label),
+        image,
+        universal: 'true',
+        specifications: '',
+        fitment: '',
+      });
+    const text = catalogueCsv([line('OK', url), line('NO', neverStored)]);
     const result = await importCatalogue(t.database.db, Readable.from([text]), { uploads: t.app.uploads });
     expect(result).toMatchObject({ created: 1, failedRows: 1 });
     expect(result.failed).toEqual([{ line: 3, field: 'image', message: importTexts.uploadMissing }]);
