@@ -199,7 +199,8 @@ describe('the job runner', () => {
     const runner = startJobRunner({
       db: t.database.db,
       pollMs: 3_600_000,
-      retryBaseMs: 40,
+      // Long enough that a busy machine cannot let the first delay pass between two runs.
+      retryBaseMs: 400,
       log: silent,
       handlers: {
         mail: async (payload) => {
@@ -224,14 +225,18 @@ describe('the job runner', () => {
     await runner.runDue();
     expect(tries).toHaveLength(1);
     await expect
-      .poll(async () => {
-        await runner.runDue();
-        return (await row()).status;
-      })
+      .poll(
+        async () => {
+          await runner.runDue();
+          return (await row()).status;
+        },
+        { timeout: 15_000, interval: 50 },
+      )
       .toBe('failed');
     expect(tries).toHaveLength(3);
     // The second delay is about twice the first.
-    expect(tries[2]! - tries[1]!).toBeGreaterThanOrEqual(75);
+    expect(tries[1]! - tries[0]!).toBeGreaterThanOrEqual(390);
+    expect(tries[2]! - tries[1]!).toBeGreaterThanOrEqual(790);
     expect(await row()).toMatchObject({ attempts: 3, lastError: 'relay refused' });
   });
 
