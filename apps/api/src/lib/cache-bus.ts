@@ -31,18 +31,32 @@ export async function connectCacheBus(
     commandTimeout: 1_000,
   };
   const publisher = new Redis(redisUrl, options);
-  // The subscriber queues its SUBSCRIBE until connected; ioredis resubscribes after reconnects.
-  const subscriber = new Redis(redisUrl, { ...options, enableOfflineQueue: true, commandTimeout: undefined });
+  // The subscriber queues its first SUBSCRIBE until connected and subscribes again after every
+  // reconnect itself: ioredis's own resubscription leaves its promise unhandled, so closing
+  // during one ended the process with an unhandled rejection.
+  const subscriber = new Redis(redisUrl, {
+    ...options,
+    enableOfflineQueue: true,
+    commandTimeout: undefined,
+    autoResubscribe: false,
+  });
   for (const client of [publisher, subscriber]) {
     client.on('error', (err) => log.warn({ err }, 'Redis connection problem (catalogue cache bus)'));
   }
-  subscriber.on('ready', () => cache.invalidateLocal());
+  const subscribe = () =>
+    subscriber
+      .subscribe(CHANNEL)
+      .catch((err: unknown) => log.warn({ err }, 'could not subscribe to invalidations'));
+  let readyBefore = false;
+  subscriber.on('ready', () => {
+    cache.invalidateLocal();
+    if (readyBefore) void subscribe();
+    readyBefore = true;
+  });
   subscriber.on('message', (_channel: string, from: string) => {
     if (from !== self) cache.invalidateLocal();
   });
-  subscriber
-    .subscribe(CHANNEL)
-    .catch((err: unknown) => log.warn({ err }, 'could not subscribe to invalidations'));
+  void subscribe();
   let unsent = false;
   const publish = () => {
     if (publisher.status !== 'ready') {

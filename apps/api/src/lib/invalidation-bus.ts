@@ -53,7 +53,8 @@ export async function connectInvalidationBus(
   const self = randomUUID();
   const options = { maxRetriesPerRequest: 1, connectTimeout: 2_000 };
   const publisher = new Redis(redisUrl, { ...options, enableOfflineQueue: false, commandTimeout: 1_000 });
-  const subscriber = new Redis(redisUrl, options);
+  // Subscribes again after every reconnect itself (see the 'ready' handler below).
+  const subscriber = new Redis(redisUrl, { ...options, autoResubscribe: false });
   for (const client of [publisher, subscriber]) {
     client.on('error', (err) => log.warn({ err }, 'Redis connection problem (invalidation bus)'));
   }
@@ -84,20 +85,24 @@ export async function connectInvalidationBus(
       .catch((err: unknown) => log.warn({ err }, 'could not acknowledge an invalidation'));
   });
 
-  const subscribed = subscriber.subscribe(CHANNEL, ACKS).then(
-    () => {
-      // (Re)subscribed: whatever was missed meanwhile is forgotten by starting from empty.
-      caches.sessions.setTrusted(true);
-      caches.catalogue.invalidateLocal();
-      caches.orders.setBypass(false);
-    },
-    (err: unknown) => log.warn({ err }, 'could not subscribe to invalidations'),
-  );
-  // ioredis subscribes again after a reconnect; 'ready' comes once it has.
+  const subscribe = () =>
+    subscriber.subscribe(CHANNEL, ACKS).then(
+      () => {
+        // (Re)subscribed: whatever was missed meanwhile is forgotten by starting from empty.
+        caches.sessions.setTrusted(true);
+        caches.catalogue.invalidateLocal();
+        caches.orders.setBypass(false);
+      },
+      (err: unknown) => log.warn({ err }, 'could not subscribe to invalidations'),
+    );
+  const subscribed = subscribe();
+  // After a reconnect, subscribe again here rather than through ioredis's own resubscription,
+  // whose promise nobody handles: a close during it ended the process with an unhandled
+  // rejection. The first SUBSCRIBE above waits in the offline queue for the first 'ready'.
+  let readyBefore = false;
   subscriber.on('ready', () => {
-    if (subscriber.status !== 'ready') return;
-    caches.sessions.setTrusted(true);
-    caches.orders.setBypass(false);
+    if (readyBefore) void subscribe();
+    readyBefore = true;
   });
   // The shop starts even while Redis is away (every request then reads sessions from the database).
   await Promise.race([subscribed, new Promise((r) => setTimeout(r, 3_000).unref())]);
