@@ -45,6 +45,7 @@ import { syncVehicleList } from './modules/vehicles/service.js';
 import { registerDocs } from './plugins/docs.js';
 import { computeSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
+import { CatalogueIndex } from './modules/parts/catalogue-index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +53,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     catalogueCache: ResponseCache;
+    /** Filters, sorts and counts of the catalogue, in memory (decision 020). */
+    catalogueIndex: CatalogueIndex;
     mailer: Mailer;
     invitations: Set<string>;
     /** Where uploaded pictures are kept (decision 018). */
@@ -113,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('uploads', options.uploads ?? localUploadStore(path.join(config.dataDir, 'uploads')));
   const catalogueCache = new ResponseCache();
   app.decorate('catalogueCache', catalogueCache);
+  app.decorate('catalogueIndex', new CatalogueIndex(database.db).follow(catalogueCache));
   if (!options.database) app.addHook('onClose', async () => database.close());
 
   if (config.redisUrl) {

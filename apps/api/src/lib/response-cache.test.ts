@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { partTag, ResponseCache, STOCK_TAG } from './response-cache.js';
+import { acceptsGzip, jsonArrayResponse, partTag, ResponseCache, STOCK_TAG } from './response-cache.js';
 
 const answer = (text: string) => ({ body: Buffer.from(text), headers: {} });
 
@@ -116,5 +116,41 @@ describe('ResponseCache', () => {
     expect((await joined).body.toString()).toBe('v1');
     expect((await after).body.toString()).toBe('v2');
     expect(cache.get('k')?.body.toString()).toBe('v2');
+  });
+});
+
+describe('acceptsGzip', () => {
+  it.each([
+    ['gzip, deflate, br', true],
+    ['br;q=1.0, gzip;q=0.8, *;q=0.1', true],
+    ['GZIP', true],
+    ['x-gzip', true],
+    ['*', true],
+    ['gzip;q=0', false],
+    ['gzip;q=0, *', false],
+    ['deflate, br', false],
+    ['identity', false],
+    ['*;q=0', false],
+    ['', false],
+  ])('%j → %s', (header, accepted) => {
+    expect(acceptsGzip(header)).toBe(accepted);
+  });
+
+  it('reads a header sent more than once', () => {
+    expect(acceptsGzip(['br', 'gzip'])).toBe(true);
+    expect(acceptsGzip(undefined)).toBe(false);
+  });
+});
+
+describe('jsonArrayResponse', () => {
+  it('writes what JSON.stringify writes, with items shared between answers', () => {
+    const a = { _id: 'a', name: 'Brake pads "sintered"', fitment: [{ make: 'Yamaha', note: null }] };
+    const b = { _id: 'b', price: 12.5, tags: ['x', 'y'], nested: { deep: [1, 2, 3] } };
+    expect(jsonArrayResponse([]).body.toString()).toBe('[]');
+    expect(jsonArrayResponse([a, b]).body.toString()).toBe(JSON.stringify([a, b]));
+    const again = jsonArrayResponse([b, a, b], { 'X-Total-Count': '3' }, ['part:a']);
+    expect(again.body.toString()).toBe(JSON.stringify([b, a, b]));
+    expect(again.headers).toEqual({ 'X-Total-Count': '3' });
+    expect(again.tags).toEqual(['part:a']);
   });
 });

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Part } from '@pitstop/core/parts';
@@ -123,5 +124,40 @@ describe(`catalogue cache under orders (${redisUrl ? 'Redis' : 'in-memory bus'})
     });
     await unchanged;
     expect(b.catalogueCache.get('/test/race-other')?.body.toString()).toBe('still right');
+  });
+
+  it('sends a cached page gzip-compressed to clients that accept it, and the new stock after an order', async () => {
+    const url = '/api/parts?limit=4';
+    const gzipped = async () => {
+      const res = await b.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'br;q=1, gzip;q=0.8' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['vary']).toMatch(/accept-encoding/i);
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      return JSON.parse(gunzipSync(res.rawPayload).toString()) as Part[];
+    };
+    const plain = (await read(b, url)) as Part[];
+    expect(plain.length).toBeGreaterThan(2);
+    expect(await gzipped()).toEqual(plain);
+    // Served from the cache the second time, compressed bytes and all.
+    expect(b.catalogueCache.get(url)).toBeDefined();
+    expect(await gzipped()).toEqual(plain);
+    // A client that refuses gzip gets the plain bytes.
+    const refused = await b.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip;q=0, identity' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(plain);
+
+    const sold = plain.find((p) => p.availablequantity > 1)!;
+    await order(a, sold._id, 1);
+    const after = await gzipped();
+    expect(after.find((p) => p._id === sold._id)?.availablequantity).toBe(sold.availablequantity - 1);
   });
 });

@@ -16,7 +16,14 @@ import {
   PartSchema,
 } from '@pitstop/core/parts';
 import { ProblemSchema } from '@pitstop/core/problem';
-import { jsonResponse, partTag, sendCached, STOCK_TAG } from '../../lib/response-cache.js';
+import {
+  jsonArrayResponse,
+  jsonResponse,
+  partTag,
+  RATING_TAG,
+  sendCached,
+  STOCK_TAG,
+} from '../../lib/response-cache.js';
 import { requireStoredUpload } from '../uploads/service.js';
 import {
   createPartFromInput,
@@ -40,7 +47,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   const answerFromCache = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const hit = app.catalogueCache.get(request.url);
     if (hit) {
-      void sendCached(reply, hit);
+      sendCached(reply, hit);
       return;
     }
     done();
@@ -67,12 +74,14 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const cached = await app.catalogueCache.getOrCompute(request.url, async () => {
-        const page = await listParts(app.db, request.query);
-        const { inStock, stock } = request.query;
+        const page = await listParts(app.db, request.query, app.catalogueIndex);
+        const { inStock, stock, sort, minRating } = request.query;
         const tags = page.items.map((part) => partTag(part._id));
-        // A stock filter's set (and total) moves with any part's stock, shown or not.
+        // A stock filter's set (and total) moves with any part's stock, shown or not; likewise
+        // a rating sort or filter with any part's rating.
         if (inStock || stock) tags.push(STOCK_TAG);
-        return jsonResponse(page.items, { [TOTAL_COUNT_HEADER]: String(page.total) }, tags);
+        if (sort === 'rating' || minRating !== undefined) tags.push(RATING_TAG);
+        return jsonArrayResponse(page.items, { [TOTAL_COUNT_HEADER]: String(page.total) }, tags);
       });
       return sendCached(reply as FastifyReply, cached);
     },
@@ -95,8 +104,12 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const cached = await app.catalogueCache.getOrCompute(request.url, async () =>
-        // Facets count the parts in stock.
-        jsonResponse(await partFacets(app.db, request.query), {}, [STOCK_TAG]),
+        // Facets count the parts in stock (and, under a minimum rating, those rated enough).
+        jsonResponse(
+          await partFacets(app.db, request.query, app.catalogueIndex),
+          {},
+          request.query.minRating === undefined ? [STOCK_TAG] : [STOCK_TAG, RATING_TAG],
+        ),
       );
       return sendCached(reply as FastifyReply, cached);
     },

@@ -86,15 +86,15 @@ export async function textMatch(db: Db, q: string): Promise<TextMatch> {
  */
 export async function selectByText<T>(
   q: string,
-  select: (where: SQL) => Promise<T[]>,
+  select: (text: TextMatch) => Promise<T[]>,
 ): Promise<{ text: TextMatch; rows: T[] }> {
   const exact = exactText(q);
   if (exact) {
-    const rows = await select(exact.where);
+    const rows = await select(exact);
     if (rows.length) return { text: exact, rows };
   }
   const fuzzy = fuzzyText(q);
-  return { text: fuzzy, rows: await select(fuzzy.where) };
+  return { text: fuzzy, rows: await select(fuzzy) };
 }
 
 export interface Bike {

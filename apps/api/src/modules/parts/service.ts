@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { partFitments, parts, type FitmentRow, type PartRow } from '../../db/schema.js';
 import { AppError, hasSqlState } from '../../lib/errors.js';
+import { indexAnswers, type CatalogueIndex } from './catalogue-index.js';
 import {
   conditionsOf,
   fitmentCovers,
@@ -20,6 +21,7 @@ import {
   selectByText,
   whereAll,
   type Bike,
+  type TextMode,
 } from './search.js';
 
 export interface PartPage {
@@ -92,7 +94,11 @@ async function fitmentsFor(db: Db, ids: string[]): Promise<Map<string, FitmentRo
  * statement but makes PostgreSQL read every matching row before the first: 419 ms instead of
  * 0.1 + 22 ms for a price-sorted page of 100,000 parts.)
  */
-export async function listParts(db: Db, query: PartListQuery): Promise<PartPage> {
+export async function listParts(db: Db, query: PartListQuery, index?: CatalogueIndex): Promise<PartPage> {
+  if (index && indexAnswers(query)) {
+    const { ids, total } = await index.page(query);
+    return { items: await index.partsByIds(ids, (missing) => partsInOrder(db, missing)), total };
+  }
   const conditions = await conditionsOf(db, query);
   const where = whereAll(conditions);
   const [rows, counted] = await Promise.all([
@@ -116,6 +122,20 @@ export async function listParts(db: Db, query: PartListQuery): Promise<PartPage>
     items: rows.map((r) => toPart(r, fitments.get(r.id) ?? [])),
     total: counted[0]?.total ?? 0,
   };
+}
+
+/** The parts with these ids, in this order (a part deleted meanwhile is left out). */
+async function partsInOrder(db: Db, ids: string[]): Promise<Part[]> {
+  if (ids.length === 0) return [];
+  const [rows, fitments] = await Promise.all([
+    db.select(partColumns).from(parts).where(inArray(parts.id, ids)),
+    fitmentsFor(db, ids),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toPart(row, fitments.get(id) ?? [])] : [];
+  });
 }
 
 interface FacetGroup {
@@ -143,27 +163,13 @@ function tally(groups: FacetGroup[], key: 'brand' | 'category'): { value: string
  * the chosen brand, so each count is what choosing that value would show. The price range is
  * counted under every filter but price, so a visitor can always see how far to widen it.
  */
-export async function partFacets(db: Db, query: PartFacetsQuery): Promise<PartFacets> {
-  const c = await conditionsOf(db, query);
-  const priceOk = c.price ?? sql`true`;
-  const stockOk = c.inStock ?? sql`true`;
-  const rows = await db
-    .select({
-      brand: parts.brand,
-      category: parts.category,
-      count: sql<number>`(count(*) filter (where ${priceOk} and ${stockOk}))::int`,
-      inStock: sql<number>`(count(*) filter (where ${priceOk} and ${inStockSql}))::int`,
-      minPrice: sql<number | null>`min(${parts.priceCents}) filter (where ${stockOk})`,
-      maxPrice: sql<number | null>`max(${parts.priceCents}) filter (where ${stockOk})`,
-    })
-    .from(parts)
-    .where(c.base.length ? and(...c.base) : undefined)
-    .groupBy(parts.brand, parts.category);
-  const groups: FacetGroup[] = rows.map((r) => ({
-    ...r,
-    minPrice: r.minPrice === null ? null : Number(r.minPrice),
-    maxPrice: r.maxPrice === null ? null : Number(r.maxPrice),
-  }));
+export async function partFacets(
+  db: Db,
+  query: PartFacetsQuery,
+  index?: CatalogueIndex,
+): Promise<PartFacets> {
+  const { groups, textMode } =
+    index && indexAnswers(query) ? await index.facetGroups(query) : await facetGroupsBySql(db, query);
   const inBrand = (g: FacetGroup) => !query.brand || g.brand === query.brand;
   const inCategory = (g: FacetGroup) => !query.category || g.category === query.category;
   const chosen = groups.filter((g) => inBrand(g) && inCategory(g));
@@ -179,8 +185,35 @@ export async function partFacets(db: Db, query: PartFacetsQuery): Promise<PartFa
     inStock: chosen.reduce((n, g) => n + g.inStock, 0),
     // Only text that matched nothing by itself needs a spelling suggestion; text that matched but
     // was filtered away would be "corrected" into itself.
-    didYouMean: query.q && c.text?.mode === 'fuzzy' && total === 0 ? await closestName(db, query.q) : null,
+    didYouMean: query.q && textMode === 'fuzzy' && total === 0 ? await closestName(db, query.q) : null,
   };
+}
+
+async function facetGroupsBySql(
+  db: Db,
+  query: PartFacetsQuery,
+): Promise<{ groups: FacetGroup[]; textMode: TextMode | null }> {
+  const c = await conditionsOf(db, query);
+  const priceOk = c.price ?? sql`true`;
+  const stockOk = c.inStock ?? sql`true`;
+  const rows = await db
+    .select({
+      brand: parts.brand,
+      category: parts.category,
+      count: sql<number>`(count(*) filter (where ${priceOk} and ${stockOk}))::int`,
+      inStock: sql<number>`(count(*) filter (where ${priceOk} and ${inStockSql}))::int`,
+      minPrice: sql<number | null>`min(${parts.priceCents}) filter (where ${stockOk})`,
+      maxPrice: sql<number | null>`max(${parts.priceCents}) filter (where ${stockOk})`,
+    })
+    .from(parts)
+    .where(c.base.length ? and(...c.base) : undefined)
+    .groupBy(parts.brand, parts.category);
+  const groups = rows.map((r) => ({
+    ...r,
+    minPrice: r.minPrice === null ? null : Number(r.minPrice),
+    maxPrice: r.maxPrice === null ? null : Number(r.maxPrice),
+  }));
+  return { groups, textMode: c.text?.mode ?? null };
 }
 
 /**
@@ -205,13 +238,20 @@ export async function suggestParts(
   db: Db,
   q: string,
   limit = 6,
+  index?: CatalogueIndex,
 ): Promise<{ _id: string; name: string; partNumber: string }[]> {
-  // Two letters can match a fifth of the catalogue; ranking every match costs more than a
-  // keystroke is worth. The best of the first few hundred matches (plus an exact part number)
-  // is what the box offers; the search page ranks them all.
+  // From three letters on, the index ranks every match once per text, and the search page that
+  // Enter opens reuses it. One or two letters can match most of the catalogue: ranking every
+  // match costs more than a keystroke is worth, so the box offers the best of the first few
+  // hundred matches (plus an exact part number).
+  if (index && (q.match(/[\p{L}\p{N}]/gu) ?? []).length >= 3) {
+    const ids = await index.bestForText(q, limit);
+    const found = await index.partsByIds(ids, (missing) => partsInOrder(db, missing));
+    return found.map((p) => ({ _id: p._id, name: p.name, partNumber: p.partNumber }));
+  }
   const [{ text, rows: matches }, numbered] = await Promise.all([
-    selectByText(q, (where) =>
-      db.select({ id: parts.id }).from(parts).where(where).limit(SUGGEST_CANDIDATES),
+    selectByText(q, (match) =>
+      db.select({ id: parts.id }).from(parts).where(match.where).limit(SUGGEST_CANDIDATES),
     ),
     db
       .select({ id: parts.id })

@@ -62,6 +62,25 @@ describe('reviews', () => {
     const part = await createPart(t.database.db);
     const unrated = (await t.app.inject({ method: 'GET', url: `/api/parts/${part.id}` })).json();
     expect(unrated).toMatchObject({ ratings: 0, reviewCount: 0 });
+    // Answers that filter by rating, asked (and cached) before the reviews.
+    const wellRated = async () =>
+      (
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/parts?minRating=3.5&limit=100&q=${encodeURIComponent(part.name)}`,
+          })
+        ).json() as { _id: string }[]
+      ).map((p) => p._id);
+    const wellRatedFacets = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/parts/facets?minRating=3.5&q=${encodeURIComponent(part.name)}`,
+        })
+      ).json() as { inStock: number };
+    expect(await wellRated()).not.toContain(part.id);
+    const countedBefore = (await wellRatedFacets()).inStock;
     const a = await buyer(part.id);
     const b = await buyer(part.id);
     const first = await post(a, {
@@ -90,6 +109,8 @@ describe('reviews', () => {
     expect(list[1]?.descriptions).toBe('<b>Great</b> pads, quiet.');
     const shown = (await t.app.inject({ method: 'GET', url: `/api/parts/${part.id}` })).json();
     expect(shown).toMatchObject({ ratings: 3.5, reviewCount: 2 });
+    expect(await wellRated()).toContain(part.id);
+    expect((await wellRatedFacets()).inStock).toBe(countedBefore + 1);
     const latest = (await t.app.inject({ method: 'GET', url: '/api/reviews?limit=1' })).json() as Review[];
     expect(latest).toHaveLength(1);
   });

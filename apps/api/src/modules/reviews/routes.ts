@@ -5,6 +5,7 @@ import { PartParamsSchema } from '@pitstop/core/parts';
 import { ProblemSchema } from '@pitstop/core/problem';
 import { CreateReviewSchema, ReviewSchema } from '@pitstop/core/reviews';
 import { currentUser, requireUser } from '../../auth/plugin.js';
+import { partTag, RATING_TAG } from '../../lib/response-cache.js';
 import { addReview, latestReviews, reviewsOfPart } from './service.js';
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
@@ -24,8 +25,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const result = await addReview(app.db, currentUser(request), request.body, app.uploads);
-      // The part's rating changed.
-      app.catalogueCache.invalidate();
+      // The part's rating changed: the answers showing it, and those that sort or filter by rating.
+      await app.catalogueCache.invalidateTags([partTag(request.body.productId), RATING_TAG]);
       return result;
     },
   );

@@ -4,7 +4,7 @@ import { SuggestQuerySchema, SuggestionsSchema } from '@pitstop/core/parts';
 import { ProblemSchema } from '@pitstop/core/problem';
 import { jsonResponse, sendCached } from '../../lib/response-cache.js';
 import { suggestParts } from '../parts/service.js';
-import { suggestVehicles } from '../vehicles/service.js';
+import { suggestVehiclesFrom } from '../vehicles/service.js';
 
 /** Suggestions as a visitor types: a few parts and a few bikes, from their own modules. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,8 +21,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const hit = await app.catalogueCache.getOrCompute(request.url, async () => {
         const [parts, vehicles] = await Promise.all([
-          suggestParts(app.db, request.query.q),
-          suggestVehicles(app.db, request.query.q),
+          suggestParts(app.db, request.query.q, 6, app.catalogueIndex),
+          app.catalogueIndex.bikesWithParts().then((bikes) => suggestVehiclesFrom(bikes, request.query.q)),
         ]);
         return jsonResponse({ parts, vehicles });
       });

@@ -43,6 +43,13 @@ export async function vehicleModelList(
     .orderBy(asc(vehicles.model));
 }
 
+/** The search box's words: every text word must be in "make model"; a 4-digit word may be the year. */
+function suggestionTerms(q: string): { year: number | null; words: string[] } {
+  const tokens = (q.toLowerCase().match(/[\p{L}\p{N}'.-]+/gu) ?? []).slice(0, 6);
+  const yearToken = tokens.find((t) => /^(19|20)\d\d$/.test(t));
+  return { year: yearToken ? Number(yearToken) : null, words: tokens.filter((t) => t !== yearToken) };
+}
+
 /**
  * Bikes for the search box: every word must appear in "make model" (a 4-digit word may be the
  * year instead). Without a year, the newest year that has parts is offered.
@@ -52,13 +59,11 @@ export async function suggestVehicles(
   q: string,
   limit = 5,
 ): Promise<{ year: number; make: string; model: string }[]> {
-  const tokens = (q.toLowerCase().match(/[\p{L}\p{N}'.-]+/gu) ?? []).slice(0, 6);
-  const yearToken = tokens.find((t) => /^(19|20)\d\d$/.test(t));
-  const textTokens = tokens.filter((t) => t !== yearToken);
-  if (textTokens.length === 0) return [];
+  const { year, words } = suggestionTerms(q);
+  if (words.length === 0) return [];
   const label = sql`lower(${vehicles.make} || ' ' || ${vehicles.model})`;
-  const conditions = textTokens.map((t) => sql`${label} like ${`%${escapeLike(t)}%`}`);
-  if (yearToken) conditions.push(eq(vehicles.year, Number(yearToken)));
+  const conditions = words.map((t) => sql`${label} like ${`%${escapeLike(t)}%`}`);
+  if (year !== null) conditions.push(eq(vehicles.year, year));
   const rows = await db
     .select({
       make: vehicles.make,
@@ -71,6 +76,44 @@ export async function suggestVehicles(
     .orderBy(asc(vehicles.make), asc(vehicles.model))
     .limit(limit);
   return rows.map((r) => ({ year: r.year, make: r.make, model: r.model }));
+}
+
+export interface BikeWithParts {
+  year: number;
+  make: string;
+  model: string;
+  /** "make model" in lower case, as the search box's words are matched against it. */
+  label: string;
+}
+
+/** Every model year the catalogue has parts for, in the database's make, model, year order. */
+export async function bikesWithParts(db: Db): Promise<BikeWithParts[]> {
+  const rows = await db
+    .select({ year: vehicles.year, make: vehicles.make, model: vehicles.model })
+    .from(vehicles)
+    .where(hasParts)
+    .orderBy(asc(vehicles.make), asc(vehicles.model), asc(vehicles.year));
+  return rows.map((r) => ({ ...r, label: `${r.make} ${r.model}`.toLowerCase() }));
+}
+
+/** suggestVehicles, answered from bikesWithParts' list (kept in memory by the catalogue index). */
+export function suggestVehiclesFrom(
+  bikes: readonly BikeWithParts[],
+  q: string,
+  limit = 5,
+): { year: number; make: string; model: string }[] {
+  const { year, words } = suggestionTerms(q);
+  if (words.length === 0) return [];
+  // Map keeps first-seen order, which is the list's (make, model) order.
+  const newest = new Map<string, BikeWithParts>();
+  for (const bike of bikes) {
+    if (year !== null && bike.year !== year) continue;
+    if (!words.every((w) => bike.label.includes(w))) continue;
+    const key = `${bike.make}\u0000${bike.model}`;
+    const seen = newest.get(key);
+    if (!seen || bike.year > seen.year) newest.set(key, bike);
+  }
+  return [...newest.values()].slice(0, limit).map((b) => ({ year: b.year, make: b.make, model: b.model }));
 }
 
 /**

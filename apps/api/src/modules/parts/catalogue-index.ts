@@ -1,0 +1,630 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { LOW_STOCK_THRESHOLD } from '@pitstop/core/catalogue';
+import { dollarsToCents } from '@pitstop/core/money';
+import type { Part, PartFacetsQuery, PartListQuery, PartSort } from '@pitstop/core/parts';
+import type { Db } from '../../db/client.js';
+import { partFitments, parts } from '../../db/schema.js';
+import type { ResponseCache } from '../../lib/response-cache.js';
+import { bikesWithParts, type BikeWithParts } from '../vehicles/service.js';
+import { orderOf, selectByText, type Bike, type TextMode } from './search.js';
+
+/**
+ * The catalogue's filters, sorts and counts, answered in memory (docs/decisions/020).
+ *
+ * PostgreSQL still decides what a text matches and in which order (full-text, part numbers,
+ * trigram typos, ts_rank: search.ts) and which parts a bike takes (the fitment rows). Those two
+ * answers are kept per text and per bike, as part positions; every part's price, rating, brand,
+ * category, universal flag and stock are kept once, in typed arrays. A page of results, its total
+ * and its facets are then a pass over a few thousand numbers instead of a query that reads every
+ * matching row. The page's own parts are read by id, and kept too until a change names them.
+ *
+ * It follows the catalogue response cache's invalidations, local and from other processes: a
+ * change that names parts (an order, a cancellation, a review) re-reads those parts' stock and
+ * rating before the next answer; any other change (an admin edit, an import) drops everything,
+ * to be read again on first use.
+ */
+
+/** Positions of parts, in catalogue order (created_at, id): position 0 is the oldest part. */
+type Positions = Int32Array;
+
+interface TextSet {
+  mode: TextMode;
+  /** The parts the text matches, best first (the relevance sort). */
+  ranked: Positions;
+}
+
+interface SortOrder {
+  /** Part positions in this sort's order. */
+  order: Positions;
+  /** Where each part stands in `order`. */
+  rank: Int32Array;
+}
+
+/** Most texts and bikes kept; the oldest used is dropped first. */
+const MAX_TEXTS = 500;
+const MAX_TEXT_POSITIONS = 4_000_000;
+/** Every model year of every model: 105 models × 15 years is about 1,600 bikes. */
+const MAX_BIKES = 4_096;
+
+/** Text-and-bike sets kept: most are a few hundred parts; a text alone can be most of them. */
+const MAX_CANDIDATE_SETS = 5_000;
+const MAX_CANDIDATE_POSITIONS = 4_000_000;
+
+/** A model's fitment rows: which part, from which year to which. */
+interface ModelFitment {
+  positions: Int32Array;
+  from: Int16Array;
+  to: Int16Array;
+}
+
+class Snapshot {
+  readonly size: number;
+  readonly ids: string[];
+  readonly positionOf = new Map<string, number>();
+  readonly price: Int32Array;
+  readonly ratings: Float64Array;
+  readonly reviewCount: Int32Array;
+  readonly universal: Uint8Array;
+  readonly available: Int32Array;
+  readonly minimum: Int32Array;
+  readonly brand: Uint16Array;
+  readonly category: Uint16Array;
+  readonly brandNames: string[] = [];
+  readonly categoryNames: string[] = [];
+  readonly texts = new Map<string, Promise<TextSet>>();
+  textPositions = 0;
+  bikesWithParts: Promise<BikeWithParts[]> | null = null;
+  readonly models = new Map<string, Promise<ModelFitment>>();
+  readonly bikes = new Map<string, Promise<Uint32Array>>();
+  /** Parts passing a text and a bike (see CatalogueIndex.candidates), by text and bike. */
+  readonly candidates = new Map<string, Promise<Positions>>();
+  candidatePositions = 0;
+  private readonly sorts = new Map<PartSort, SortOrder>();
+
+  constructor(rows: SnapshotRow[]) {
+    const n = rows.length;
+    this.size = n;
+    this.ids = new Array<string>(n);
+    this.price = new Int32Array(n);
+    this.ratings = new Float64Array(n);
+    this.reviewCount = new Int32Array(n);
+    this.universal = new Uint8Array(n);
+    this.available = new Int32Array(n);
+    this.minimum = new Int32Array(n);
+    this.brand = new Uint16Array(n);
+    this.category = new Uint16Array(n);
+    const brandIndex = new Map<string, number>();
+    const categoryIndex = new Map<string, number>();
+    const indexOf = (names: string[], index: Map<string, number>, name: string) => {
+      let i = index.get(name);
+      if (i === undefined) {
+        i = names.push(name) - 1;
+        index.set(name, i);
+      }
+      return i;
+    };
+    rows.forEach((row, i) => {
+      this.ids[i] = row.id;
+      this.positionOf.set(row.id, i);
+      this.price[i] = row.priceCents;
+      this.ratings[i] = row.ratings;
+      this.reviewCount[i] = row.reviewCount;
+      this.universal[i] = row.universal ? 1 : 0;
+      this.available[i] = row.available;
+      this.minimum[i] = row.minimum;
+      this.brand[i] = indexOf(this.brandNames, brandIndex, row.brand);
+      this.category[i] = indexOf(this.categoryNames, categoryIndex, row.category);
+    });
+  }
+
+  inStock(i: number): boolean {
+    return this.available[i]! >= this.minimum[i]!;
+  }
+
+  lowStock(i: number): boolean {
+    return this.available[i]! <= Math.max(LOW_STOCK_THRESHOLD, this.minimum[i]! * 2);
+  }
+
+  /** Ids to positions, dropping any part this snapshot does not know (added since it was read). */
+  positionsOf(ids: string[]): Positions {
+    const out = new Int32Array(ids.length);
+    let k = 0;
+    for (const id of ids) {
+      const i = this.positionOf.get(id);
+      if (i !== undefined) out[k++] = i;
+    }
+    return out.subarray(0, k);
+  }
+
+  /** The kept answer for key (now the most recently used), or a new one from load. */
+  remember<T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+    const kept = map.get(key);
+    if (kept) {
+      // Most recently used last, so the first key is the one to drop.
+      map.delete(key);
+      map.set(key, kept);
+      return kept;
+    }
+    const loading = load();
+    map.set(key, loading);
+    // A failed read is not kept: the next request tries again.
+    loading.catch(() => {
+      if (map.get(key) === loading) map.delete(key);
+    });
+    return loading;
+  }
+
+  /** Drops the least recently used texts past the limits (a short text can match most parts). */
+  trimTexts(): void {
+    while (this.texts.size > MAX_TEXTS || (this.textPositions > MAX_TEXT_POSITIONS && this.texts.size > 1)) {
+      const oldest = this.texts.keys().next().value!;
+      const dropped = this.texts.get(oldest)!;
+      this.texts.delete(oldest);
+      void dropped.then(
+        (set) => (this.textPositions -= set.ranked.length),
+        () => undefined,
+      );
+    }
+  }
+
+  countText(set: TextSet): void {
+    this.textPositions += set.ranked.length;
+  }
+
+  trimCandidates(): void {
+    while (
+      this.candidates.size > MAX_CANDIDATE_SETS ||
+      (this.candidatePositions > MAX_CANDIDATE_POSITIONS && this.candidates.size > 1)
+    ) {
+      const oldest = this.candidates.keys().next().value!;
+      const dropped = this.candidates.get(oldest)!;
+      this.candidates.delete(oldest);
+      void dropped.then(
+        (set) => (this.candidatePositions -= set.length),
+        () => undefined,
+      );
+    }
+  }
+
+  trimBikes(): void {
+    while (this.bikes.size > MAX_BIKES) this.bikes.delete(this.bikes.keys().next().value!);
+  }
+
+  forgetSort(sort: PartSort): void {
+    this.sorts.delete(sort);
+  }
+
+  sortOrder(sort: PartSort): SortOrder {
+    let kept = this.sorts.get(sort);
+    if (kept) return kept;
+    const order = new Int32Array(this.size);
+    for (let i = 0; i < this.size; i++) order[i] = i;
+    // Ties fall back to catalogue order, which is position order, as the SQL sorts do.
+    const byPosition = (a: number, b: number) => a - b;
+    switch (sort) {
+      case 'price_asc':
+        order.sort((a, b) => this.price[a]! - this.price[b]! || byPosition(a, b));
+        break;
+      case 'price_desc':
+        order.sort((a, b) => this.price[b]! - this.price[a]! || byPosition(a, b));
+        break;
+      case 'rating':
+        order.sort(
+          (a, b) =>
+            this.ratings[b]! - this.ratings[a]! ||
+            this.reviewCount[b]! - this.reviewCount[a]! ||
+            byPosition(a, b),
+        );
+        break;
+      case 'newest':
+        order.reverse();
+        break;
+      case 'relevance':
+        break;
+    }
+    const rank = new Int32Array(this.size);
+    for (let r = 0; r < this.size; r++) rank[order[r]!] = r;
+    kept = { order, rank };
+    this.sorts.set(sort, kept);
+    return kept;
+  }
+}
+
+interface SnapshotRow {
+  id: string;
+  priceCents: number;
+  ratings: number;
+  reviewCount: number;
+  universal: boolean;
+  available: number;
+  minimum: number;
+  brand: string;
+  category: string;
+}
+
+/** A query the index answers: a whole bike or none (a make alone, or a model fragment, is SQL's). */
+export function indexAnswers(query: PartFacetsQuery): boolean {
+  const anyVehicle = query.make !== undefined || query.model !== undefined || query.year !== undefined;
+  const wholeBike = query.make !== undefined && query.model !== undefined && query.year !== undefined;
+  return !anyVehicle || wholeBike;
+}
+
+/**
+ * What a query keeps, as plain values: the tests below read them in one tight loop (closures
+ * made per request would each be a call the compiler cannot inline).
+ */
+interface Filter {
+  text: TextSet | null;
+  /** The parts passing the text and the bike, in base order; null: every part (see `candidates`). */
+  candidates: Positions | null;
+  minRating: number | undefined;
+  lowOnly: boolean;
+  /** Brand and category as snapshot indexes (-1: a name no part has); null: any. */
+  brand: number | null;
+  category: number | null;
+  min: number | null;
+  max: number | null;
+  inStock: boolean;
+}
+
+/** Rating and the admin's low-stock view: the part of the base filter the candidates leave out. */
+function passesRest(snap: Snapshot, f: Filter, i: number): boolean {
+  return (f.minRating === undefined || snap.ratings[i]! >= f.minRating) && (!f.lowOnly || snap.lowStock(i));
+}
+
+function passesPrice(snap: Snapshot, f: Filter, i: number): boolean {
+  const price = snap.price[i]!;
+  return (f.min === null || price >= f.min) && (f.max === null || price <= f.max);
+}
+
+function passesStock(snap: Snapshot, f: Filter, i: number): boolean {
+  return !f.inStock || snap.inStock(i);
+}
+
+function passesAll(snap: Snapshot, f: Filter, i: number): boolean {
+  return (
+    (f.brand === null || snap.brand[i] === f.brand) &&
+    (f.category === null || snap.category[i] === f.category) &&
+    passesPrice(snap, f, i) &&
+    passesStock(snap, f, i)
+  );
+}
+
+export interface IndexedFacetGroup {
+  brand: string;
+  category: string;
+  count: number;
+  inStock: number;
+  minPrice: number | null;
+  maxPrice: number | null;
+}
+
+/** Most parts kept ready to answer (a few kB each with their fitment). */
+const MAX_PARTS = 20_000;
+
+export class CatalogueIndex {
+  private snapshot: Promise<Snapshot> | null = null;
+  /** Parts as answers show them, most recently used last. */
+  private readonly answers = new Map<string, Part>();
+  /** Counts changes, so a read that a change overtook is not kept. */
+  private changes = 0;
+  /** Parts whose stock or rating changed since they were last read. */
+  private readonly stale = new Set<string>();
+  private refreshing: Promise<void> | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  /** Follow the catalogue cache's invalidations, this process's and other processes'. */
+  follow(cache: ResponseCache): this {
+    cache.onChange((tags) => {
+      this.changes++;
+      if (tags === null) {
+        this.snapshot = null;
+        this.answers.clear();
+        return;
+      }
+      for (const tag of tags) {
+        if (!tag.startsWith('part:')) continue;
+        const id = tag.slice('part:'.length);
+        this.stale.add(id);
+        this.answers.delete(id);
+      }
+    });
+    return this;
+  }
+
+  /** Part ids for one page, in order, and the total. */
+  async page(query: PartListQuery): Promise<{ ids: string[]; total: number }> {
+    const snap = await this.current();
+    const f = await this.filterOf(snap, query);
+    const size = f.candidates ? f.candidates.length : snap.size;
+    const kept = new Int32Array(size);
+    let n = 0;
+    for (let k = 0; k < size; k++) {
+      const i = f.candidates ? f.candidates[k]! : k;
+      if (passesRest(snap, f, i) && passesAll(snap, f, i)) kept[n++] = i;
+    }
+    const end = Math.min(query.offset + query.limit, n);
+    const start = Math.min(query.offset, end);
+    let page: Int32Array;
+    if (query.sort === 'relevance') {
+      // The text's own order, or catalogue order (the base order of the candidates).
+      page = kept.subarray(start, end);
+    } else {
+      const { order, rank } = snap.sortOrder(query.sort);
+      const ranks = new Int32Array(n);
+      for (let k = 0; k < n; k++) ranks[k] = rank[kept[k]!]!;
+      ranks.sort();
+      page = ranks.subarray(start, end).map((r) => order[r]!);
+    }
+    return { ids: Array.from(page, (i) => snap.ids[i]!), total: n };
+  }
+
+  /** The facet groups of decision 008 (brand × category), counted in memory. */
+  async facetGroups(
+    query: PartFacetsQuery,
+  ): Promise<{ groups: IndexedFacetGroup[]; textMode: TextMode | null }> {
+    const snap = await this.current();
+    const f = await this.filterOf(snap, query);
+    const categories = Math.max(1, snap.categoryNames.length);
+    const groups = new Map<number, IndexedFacetGroup>();
+    const size = f.candidates ? f.candidates.length : snap.size;
+    for (let k = 0; k < size; k++) {
+      const i = f.candidates ? f.candidates[k]! : k;
+      if (!passesRest(snap, f, i)) continue;
+      const key = snap.brand[i]! * categories + snap.category[i]!;
+      let group = groups.get(key);
+      if (!group) {
+        group = {
+          brand: snap.brandNames[snap.brand[i]!]!,
+          category: snap.categoryNames[snap.category[i]!]!,
+          count: 0,
+          inStock: 0,
+          minPrice: null,
+          maxPrice: null,
+        };
+        groups.set(key, group);
+      }
+      const priceOk = passesPrice(snap, f, i);
+      const stockOk = passesStock(snap, f, i);
+      if (priceOk && stockOk) group.count++;
+      if (priceOk && snap.inStock(i)) group.inStock++;
+      if (stockOk) {
+        const price = snap.price[i]!;
+        if (group.minPrice === null || price < group.minPrice) group.minPrice = price;
+        if (group.maxPrice === null || price > group.maxPrice) group.maxPrice = price;
+      }
+    }
+    return { groups: [...groups.values()], textMode: f.text?.mode ?? null };
+  }
+
+  /** The best few parts for a text, as the relevance sort ranks them. */
+  async bestForText(q: string, limit: number): Promise<string[]> {
+    const snap = await this.current();
+    const text = await this.textSet(snap, q);
+    return Array.from(text.ranked.subarray(0, limit), (i) => snap.ids[i]!);
+  }
+
+  /**
+   * The parts with these ids, in this order: kept ones from memory, the rest from `read` (which
+   * may leave out a part deleted meanwhile). Kept until a change names the part.
+   */
+  async partsByIds(ids: string[], read: (ids: string[]) => Promise<Part[]>): Promise<Part[]> {
+    const missing = ids.filter((id) => !this.answers.has(id));
+    const fetched = new Map<string, Part>();
+    if (missing.length) {
+      const startedAt = this.changes;
+      for (const part of await read(missing)) fetched.set(part._id, part);
+      if (startedAt === this.changes) {
+        for (const part of fetched.values()) this.answers.set(part._id, part);
+        while (this.answers.size > MAX_PARTS) this.answers.delete(this.answers.keys().next().value!);
+      }
+    }
+    return ids.flatMap((id) => {
+      const kept = this.answers.get(id);
+      if (kept) {
+        this.answers.delete(id);
+        this.answers.set(id, kept);
+        return [kept];
+      }
+      const fresh = fetched.get(id);
+      return fresh ? [fresh] : [];
+    });
+  }
+
+  /** The bikes the catalogue has parts for (the search box's bike suggestions). */
+  async bikesWithParts(): Promise<BikeWithParts[]> {
+    const snap = await this.current();
+    if (!snap.bikesWithParts) {
+      const loading = bikesWithParts(this.db);
+      snap.bikesWithParts = loading;
+      loading.catch(() => {
+        if (snap.bikesWithParts === loading) snap.bikesWithParts = null;
+      });
+    }
+    return snap.bikesWithParts;
+  }
+
+  private async filterOf(snap: Snapshot, query: PartFacetsQuery): Promise<Filter> {
+    const bike =
+      query.year !== undefined && query.make && query.model
+        ? { year: query.year, make: query.make, model: query.model }
+        : null;
+    const [text, candidates] = await Promise.all([
+      query.q ? this.textSet(snap, query.q) : null,
+      query.q || bike ? this.candidates(snap, query.q ?? null, bike) : null,
+    ]);
+    return {
+      text,
+      candidates,
+      minRating: query.minRating,
+      lowOnly: query.stock === 'low',
+      brand: query.brand ? snap.brandNames.indexOf(query.brand) : null,
+      category: query.category ? snap.categoryNames.indexOf(query.category) : null,
+      min: query.minPrice === undefined ? null : dollarsToCents(query.minPrice),
+      max: query.maxPrice === undefined ? null : dollarsToCents(query.maxPrice),
+      inStock: query.inStock === true,
+    };
+  }
+
+  /**
+   * The parts passing a text and a bike (universal parts fit every bike): in the text's ranking,
+   * or in catalogue order without text. Kept per text and bike, so a page walks these few
+   * hundred positions instead of the text's tens of thousands, or every part's bike bit.
+   */
+  private candidates(snap: Snapshot, q: string | null, bike: Bike | null): Promise<Positions> {
+    const bikeKey = bike ? `${bike.year}\u0000${bike.make}\u0000${bike.model}` : '';
+    const loading = snap.remember(snap.candidates, `${q ?? ''}\u0001${bikeKey}`, async () => {
+      const [text, bits] = await Promise.all([
+        q ? this.textSet(snap, q) : null,
+        bike ? this.bikeSet(snap, bike) : null,
+      ]);
+      const size = text ? text.ranked.length : snap.size;
+      const out = new Int32Array(size);
+      let n = 0;
+      for (let k = 0; k < size; k++) {
+        const i = text ? text.ranked[k]! : k;
+        if (!bits || snap.universal[i] === 1 || (bits[i >>> 5]! & (1 << (i & 31))) !== 0) out[n++] = i;
+      }
+      snap.candidatePositions += n;
+      return out.slice(0, n);
+    });
+    snap.trimCandidates();
+    return loading;
+  }
+
+  /** The parts a text matches, best first: search.ts's rules, asked once per text. */
+  private textSet(snap: Snapshot, q: string): Promise<TextSet> {
+    const loading = snap.remember(snap.texts, q, async () => {
+      const { text, rows } = await selectByText(q, (match) =>
+        this.db
+          .select({ id: parts.id })
+          .from(parts)
+          .where(match.where)
+          .orderBy(...orderOf('relevance', q, match)),
+      );
+      const set = { mode: text.mode, ranked: snap.positionsOf(rows.map((r) => r.id)) };
+      snap.countText(set);
+      return set;
+    });
+    snap.trimTexts();
+    return loading;
+  }
+
+  /**
+   * The parts with a fitment row covering the bike (universal parts are added by the filter),
+   * made from its model's rows: one read per model serves every one of its years.
+   */
+  private bikeSet(snap: Snapshot, bike: Bike): Promise<Uint32Array> {
+    const model = `${bike.make}\u0000${bike.model}`;
+    const loading = snap.remember(snap.bikes, `${bike.year}\u0000${model}`, async () => {
+      const rows = await snap.remember(snap.models, model, () => this.modelFitment(snap, bike));
+      const bits = new Uint32Array((snap.size >>> 5) + 1);
+      for (let k = 0; k < rows.positions.length; k++) {
+        if (rows.from[k]! <= bike.year && rows.to[k]! >= bike.year) {
+          const i = rows.positions[k]!;
+          bits[i >>> 5]! |= 1 << (i & 31);
+        }
+      }
+      return bits;
+    });
+    snap.trimBikes();
+    return loading;
+  }
+
+  private async modelFitment(snap: Snapshot, bike: Bike): Promise<ModelFitment> {
+    // Read from the covering (make, model, year_from, year_to, part_id) index alone.
+    const rows = await this.db
+      .select({ id: partFitments.partId, from: partFitments.yearFrom, to: partFitments.yearTo })
+      .from(partFitments)
+      .where(and(eq(partFitments.make, bike.make), eq(partFitments.model, bike.model)));
+    const positions = new Int32Array(rows.length);
+    const from = new Int16Array(rows.length);
+    const to = new Int16Array(rows.length);
+    let k = 0;
+    for (const row of rows) {
+      const i = snap.positionOf.get(row.id);
+      // A part added since the snapshot was read: the change that added it drops the snapshot.
+      if (i === undefined) continue;
+      positions[k] = i;
+      from[k] = row.from;
+      to[k] = row.to;
+      k++;
+    }
+    return { positions: positions.subarray(0, k), from: from.subarray(0, k), to: to.subarray(0, k) };
+  }
+
+  /** The snapshot to answer from, with every stock change announced so far read into it. */
+  private async current(): Promise<Snapshot> {
+    let loading = this.snapshot;
+    if (!loading) {
+      loading = this.load();
+      this.snapshot = loading;
+      const mine = loading;
+      // A failed read is not kept: the next request tries again.
+      mine.catch(() => {
+        if (this.snapshot === mine) this.snapshot = null;
+      });
+    }
+    const snap = await loading;
+    while (this.refreshing || this.stale.size) {
+      if (!this.refreshing) {
+        const ids = [...this.stale];
+        this.stale.clear();
+        this.refreshing = this.readChanged(snap, ids)
+          .catch((err: unknown) => {
+            for (const id of ids) this.stale.add(id);
+            throw err;
+          })
+          .finally(() => {
+            this.refreshing = null;
+          });
+      }
+      await this.refreshing;
+    }
+    return snap;
+  }
+
+  /** Re-reads what orders and reviews change: stock and ratings (the rating sort then goes). */
+  private async readChanged(snap: Snapshot, ids: string[]): Promise<void> {
+    const rows = await this.db
+      .select({
+        id: parts.id,
+        available: parts.availablequantity,
+        minimum: parts.minquantity,
+        ratings: parts.ratings,
+        reviewCount: parts.reviewCount,
+      })
+      .from(parts)
+      .where(inArray(parts.id, ids));
+    for (const row of rows) {
+      const i = snap.positionOf.get(row.id);
+      if (i === undefined) continue;
+      snap.available[i] = row.available;
+      snap.minimum[i] = row.minimum;
+      if (snap.ratings[i] !== row.ratings || snap.reviewCount[i] !== row.reviewCount) {
+        snap.ratings[i] = row.ratings;
+        snap.reviewCount[i] = row.reviewCount;
+        snap.forgetSort('rating');
+      }
+    }
+  }
+
+  private async load(): Promise<Snapshot> {
+    const rows = await this.db
+      .select({
+        id: parts.id,
+        priceCents: parts.priceCents,
+        ratings: parts.ratings,
+        reviewCount: parts.reviewCount,
+        universal: parts.universal,
+        available: parts.availablequantity,
+        minimum: parts.minquantity,
+        brand: parts.brand,
+        category: parts.category,
+      })
+      .from(parts)
+      .orderBy(asc(parts.createdAt), asc(parts.id));
+    return new Snapshot(rows);
+  }
+}
