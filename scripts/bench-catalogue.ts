@@ -164,7 +164,8 @@ async function benchSignedIn(label: string, shop: RunningServer, databaseUrl: st
     },
     {
       ...(await measure(label, base, '/api/parts?q=brake&limit=24', {
-        pathFor: (i) => `/api/parts?q=brake&limit=24&maxPrice=${90_000 + i}`,
+        // A different price ceiling per request (within the allowed 100,000), so no two URLs match.
+        pathFor: (i) => `/api/parts?q=brake&limit=24&maxPrice=${(90_000 + i / 1000).toFixed(3)}`,
       })),
       label: '/api/parts?q=brake, uncached',
     },
