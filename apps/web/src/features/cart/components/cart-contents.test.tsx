@@ -63,7 +63,8 @@ describe("CartContents, a visitor's cart", () => {
     typeInto(screen.getByRole('spinbutton', { name: 'Quantity of Brake pads' }), '6');
     fireEvent.keyDown(screen.getByRole('spinbutton', { name: 'Quantity of Brake pads' }), { key: 'Enter' });
     await waitFor(() => expect(getLocalCart().find((i) => i.partId === pads._id)?.quantity).toBe(6));
-    expect(status()).toContain(cartPageTexts.quantityChanged('Brake pads', 6));
+    // Announced once the change has settled, a moment after the cart is written.
+    await waitFor(() => expect(status()).toContain(cartPageTexts.quantityChanged('Brake pads', 6)));
     expect(screen.queryByText(messages.quantityAboveAvailable)).toBeNull();
   });
 
@@ -141,12 +142,12 @@ describe("CartContents, a signed-in customer's cart", () => {
     fireEvent.click(screen.getByRole('button', { name: 'One more Chain kit' }));
     await waitFor(() => expect(subtotal()).toBe('$222.98'));
     expect(jsonBodyOf(server.callsTo(`PUT /api/cart/items/${chain._id}`)[0]?.init)).toEqual({ quantity: 2 });
-    expect(status()).toContain(cartPageTexts.quantityChanged('Chain kit', 2));
+    await waitFor(() => expect(status()).toContain(cartPageTexts.quantityChanged('Chain kit', 2)));
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove Brake pads from your cart' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Brake pads' })).toBeNull());
     expect(server.callsTo(`DELETE /api/cart/items/${pads._id}`)).toHaveLength(1);
-    expect(status()).toContain(cartPageTexts.removed('Brake pads'));
+    await waitFor(() => expect(status()).toContain(cartPageTexts.removed('Brake pads')));
     expect(subtotal()).toBe('$179.00');
   });
 
