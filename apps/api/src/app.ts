@@ -27,6 +27,7 @@ import { registerJobs } from './modules/jobs/plugin.js';
 import { startOrderExpiry, type OrderExpiryJob } from './modules/orders/expiry-job.js';
 import { createOrdersCache, forgetOrders, registerOrdersReadCache } from './modules/orders/read-cache.js';
 import { ordersRoutes } from './modules/orders/routes.js';
+import { refundLatePayment } from './modules/payments/late-payment-refund.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
 import { reviewsRoutes } from './modules/reviews/routes.js';
 import { uploadsRoutes } from './modules/uploads/routes.js';
@@ -239,6 +240,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : undefined;
   const paymentProvider =
     stripeModule && stripe ? stripeModule.createStripeProvider(stripe) : createSandboxProvider(database.db);
+  // A card payment that came through for an order already cancelled is given back by a job.
+  app.jobs.handle('refund', async (payload) => {
+    await refundLatePayment(database.db, paymentProvider, config.publicUrl, payload);
+    await forgetOrders(ordersCache);
+    app.jobs.wake();
+  });
   await app.register(ordersRoutes, { prefix: '/api', provider: paymentProvider });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(checkoutRoutes, { prefix: '/api' });

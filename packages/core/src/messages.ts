@@ -101,6 +101,9 @@ export const orderTexts = {
   expired:
     'This order was not paid in time, so it was cancelled and its parts went back on sale. Please order again.',
   cancelled: 'This order was cancelled, so it can no longer be paid. Please order again.',
+  /** A card payment that came through after the order was cancelled: it goes back by itself. */
+  paidAfterCancel: (expired: boolean) =>
+    `${expired ? 'The time to pay for this order ran out' : 'This order was cancelled'} before your payment came through, so we are refunding it in full. We will mail you once the refund is on its way.`,
   paidCannotCancel: 'A paid order cannot be cancelled here. Please contact us to cancel it.',
   /** An admin may cancel (and refund) an order only before it leaves the shop. */
   shippedCannotCancel: (status: string) =>

@@ -389,7 +389,7 @@ export const payments = pgTable(
     clientSecret: text('client_secret').notNull().unique(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
-    status: text('status', { enum: ['requires_payment', 'succeeded', 'failed', 'refunded'] })
+    status: text('status', { enum: ['requires_payment', 'succeeded', 'failed', 'refunding', 'refunded'] })
       .notNull()
       .default('requires_payment'),
     ...timestamps,
@@ -495,7 +495,7 @@ export const jobs = pgTable(
   'jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['mail'] }).notNull(),
+    kind: text('kind', { enum: ['mail', 'refund'] }).notNull(),
     payload: jsonb('payload').notNull(),
     status: text('status', { enum: ['queued', 'done', 'failed'] })
       .notNull()
@@ -510,7 +510,7 @@ export const jobs = pgTable(
   },
   (t) => [
     check('jobs_status_known', sql`${t.status} in ('queued', 'done', 'failed')`),
-    check('jobs_kind_known', sql`${t.kind} in ('mail')`),
+    check('jobs_kind_known', sql`${t.kind} in ('mail', 'refund')`),
     index('jobs_due_idx')
       .on(t.runAt)
       .where(sql`${t.status} = 'queued'`),

@@ -21,7 +21,8 @@ export function createSandboxProvider(db: Db): PaymentProviderClient {
       const [row] = await db.select().from(payments).where(eq(payments.intentId, intentId)).limit(1);
       if (!row || row.provider !== 'sandbox') return undefined;
       return {
-        succeeded: row.status === 'succeeded',
+        // As at Stripe, a refunded payment's intent still reads as succeeded: the charge happened.
+        succeeded: row.status === 'succeeded' || row.status === 'refunding' || row.status === 'refunded',
         amountCents: row.amountCents,
         currency: row.currency,
         orderId: row.orderId,

@@ -2,12 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';
 import { queuedMailer } from './queue.js';
-import { MailPayloadSchema, startJobRunner, type JobRunner } from './runner.js';
+import {
+  MailPayloadSchema,
+  startJobRunner,
+  type JobHandlers,
+  type JobKind,
+  type JobRunner,
+} from './runner.js';
+
+type OtherKind = Exclude<JobKind, 'mail'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The local job runner: `wake()` after a commit that queued jobs sends them at once. */
-    jobs: Pick<JobRunner, 'wake' | 'runDue'>;
+    jobs: Pick<JobRunner, 'wake' | 'runDue'> & {
+      /** Who runs jobs of this kind (the module that queues them), set before the app is ready. */
+      handle(kind: OtherKind, handler: NonNullable<JobHandlers[OtherKind]>): void;
+    };
   }
 }
 
@@ -21,9 +32,11 @@ export function registerJobs(
   opts: { db: Db; transport: Mailer; pollMs: number; retryBaseMs: number },
 ): Mailer {
   let runner: JobRunner | undefined;
+  const others = new Map<OtherKind, NonNullable<JobHandlers[OtherKind]>>();
   const jobs = {
     wake: () => runner?.wake(),
     runDue: async () => (runner ? runner.runDue() : 0),
+    handle: (kind: OtherKind, handler: NonNullable<JobHandlers[OtherKind]>) => void others.set(kind, handler),
   };
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
@@ -32,7 +45,10 @@ export function registerJobs(
       pollMs: opts.pollMs,
       retryBaseMs: opts.retryBaseMs,
       log: app.log,
-      handlers: { mail: (payload) => opts.transport.send(MailPayloadSchema.parse(payload)) },
+      handlers: {
+        mail: (payload) => opts.transport.send(MailPayloadSchema.parse(payload)),
+        ...Object.fromEntries(others),
+      },
     });
     // Whatever was queued while no process ran (a restart, an outage) goes out now.
     runner.wake();

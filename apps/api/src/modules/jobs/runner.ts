@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.js';
 import { jobs, type JobRow } from '../../db/schema.js';
 
 export type JobKind = JobRow['kind'];
-export type JobHandlers = Record<JobKind, (payload: unknown) => Promise<void>>;
+/** What runs each kind; a job of a kind this process does not run fails and is retried (by another). */
+export type JobHandlers = Partial<Record<JobKind, (payload: unknown) => Promise<void>>>;
 
 export const MailPayloadSchema = z.object({ to: z.string(), subject: z.string(), text: z.string() });
 
@@ -86,7 +87,9 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
     let timeout: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
-        opts.handlers[job.kind](job.payload),
+        (opts.handlers[job.kind] ?? (() => Promise.reject(new Error(`no handler for ${job.kind} jobs`))))(
+          job.payload,
+        ),
         new Promise((_, reject) => {
           timeout = setTimeout(() => reject(new Error(`job took longer than ${timeoutMs} ms`)), timeoutMs);
         }),

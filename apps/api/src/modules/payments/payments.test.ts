@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderTexts } from '@pitstop/core/messages';
 import { createPart } from '../../db/seed/factories.js';
-import { orders } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { jobs, orders, payments } from '../../db/schema.js';
+import { captureMailer, createTestApp, type TestApp } from '../../test/app.js';
+import { expireUnpaidOrders } from '../orders/service.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
 import { startStripeFake } from '../../test/stripe-fake.js';
 
@@ -155,6 +157,131 @@ describe('payments with the sandbox provider', () => {
   });
 });
 
+describe('a card payment that comes through after its order was cancelled', () => {
+  let t: TestApp;
+  const mails = captureMailer();
+  beforeAll(async () => {
+    t = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' }, mailer: mails });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function paidThenCancelled(me: Customer, cancel: (orderId: string) => Promise<void>) {
+    const orderId = await orderFor(t, me, 2);
+    const { clientSecret } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        headers: bearer(me.token),
+        payload: { orderId },
+      })
+    ).json();
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/confirm',
+      headers: bearer(me.token),
+      payload: { clientSecret, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' },
+    });
+    expect(paid.statusCode).toBe(200);
+    // The card was charged; before the shop records it, the order is cancelled.
+    await cancel(orderId);
+    return { orderId, transactionId: paid.json().transactionId as string };
+  }
+  const record = (me: Customer, orderId: string, transactionId: string) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/payment/${orderId}`,
+      headers: bearer(me.token),
+      payload: { order: orderId, transactionId },
+    });
+  const refundJobs = async (paymentId: string) =>
+    (await t.database.db.select().from(jobs).where(eq(jobs.kind, 'refund'))).filter(
+      (j) => (j.payload as { paymentId: string }).paymentId === paymentId,
+    );
+
+  it('after the time to pay ran out: answers why, refunds the payment once and mails the customer', async () => {
+    const me = await signUp(t.app);
+    const { orderId, transactionId } = await paidThenCancelled(me, async (id) => {
+      await t.database.db
+        .update(orders)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(orders.id, id));
+      expect((await expireUnpaidOrders(t.database.db)).orderIds).toContain(id);
+    });
+
+    const first = await record(me, orderId, transactionId);
+    expect(first.statusCode).toBe(409);
+    expect(first.json().detail).toBe(orderTexts.paidAfterCancel(true));
+    // Asked again (a reload, a second tab): the same answer, and still one refund.
+    expect((await record(me, orderId, transactionId)).json().detail).toBe(orderTexts.paidAfterCancel(true));
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.intentId, transactionId));
+    expect(await refundJobs(payment!.id)).toHaveLength(1);
+
+    await expect
+      .poll(async () => {
+        await t.app.jobs.runDue();
+        return (await t.database.db.select().from(payments).where(eq(payments.id, payment!.id)))[0]?.status;
+      })
+      .toBe('refunded');
+    const order = await orderRow(t, orderId);
+    expect(order).toMatchObject({ status: 'cancelled', cancelReason: 'expired', paidAt: null });
+    expect(order?.refundedAt).toBeInstanceOf(Date);
+    expect(order?.refundId).toMatch(/^re_sandbox_/);
+    await expect
+      .poll(() => mails.sent.some((m) => m.to === me.email && /refunded/.test(m.subject)))
+      .toBe(true);
+    const mail = mails.last(me.email);
+    expect(mail.text).toContain('We have refunded $25.00 to the card you paid with.');
+    expect(mail.text).toContain('the time to pay for it had run out');
+
+    // The customer's list shows the order cancelled and refunded; it never turns paid.
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/${me.email}`,
+      headers: bearer(me.token),
+    });
+    expect(list.json()[0]).toMatchObject({ _id: orderId, status: 'cancelled', paid: false });
+    expect(list.json()[0].refundedAt).toBeTruthy();
+    expect((await record(me, orderId, transactionId)).statusCode).toBe(409);
+    expect(await refundJobs(payment!.id)).toHaveLength(1);
+  });
+
+  it('after the customer cancelled it in another tab: the same, with the reason', async () => {
+    const me = await signUp(t.app);
+    const { orderId, transactionId } = await paidThenCancelled(me, async (id) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/order/${id}/cancel`,
+        headers: bearer(me.token),
+      });
+      expect(res.statusCode).toBe(200);
+    });
+    const res = await record(me, orderId, transactionId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe(orderTexts.paidAfterCancel(false));
+    await expect
+      .poll(async () => {
+        await t.app.jobs.runDue();
+        return (await orderRow(t, orderId))?.refundedAt;
+      })
+      .toBeInstanceOf(Date);
+  });
+
+  it('a made-up transaction for a cancelled order refunds nothing', async () => {
+    const me = await signUp(t.app);
+    const { orderId } = await paidThenCancelled(me, async (id) => {
+      await t.app.inject({ method: 'POST', url: `/api/order/${id}/cancel`, headers: bearer(me.token) });
+    });
+    const res = await record(me, orderId, 'pi_made_up');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe(orderTexts.cancelled);
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment?.status).toBe('succeeded');
+    expect(await refundJobs(payment!.id)).toHaveLength(0);
+  });
+});
+
 describe('payments with Stripe (the official SDK against a local fake)', () => {
   let t: TestApp;
   let fake: Awaited<ReturnType<typeof startStripeFake>>;
@@ -272,5 +399,60 @@ describe('payments with Stripe (the official SDK against a local fake)', () => {
     const paidAt = row?.paidAt?.getTime();
     expect((await send(header)).statusCode).toBe(200);
     expect((await orderRow(t, orderId))?.paidAt?.getTime()).toBe(paidAt);
+  });
+
+  it('a payment_intent.succeeded webhook for an order cancelled meanwhile refunds it through Stripe, once', async () => {
+    const me = await signUp(t.app);
+    const orderId = await orderFor(t, me);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: bearer(me.token),
+      payload: { orderId },
+    });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${orderId}/cancel`,
+      headers: bearer(me.token),
+    });
+    expect(cancelled.statusCode).toBe(200);
+    // The customer pays the intent that was still open (Stripe does not know about the cancel).
+    const created = fake.succeed([...fake.intents.values()].find((i) => i.metadata.orderId === orderId)!.id);
+    const event = (id: string) => {
+      const payload = JSON.stringify({
+        id,
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: { object: created },
+      });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+        },
+        payload,
+      });
+    };
+    expect((await event(`evt_late_${orderId.slice(0, 8)}`)).statusCode).toBe(200);
+    // Stripe sends the same news again under another event id.
+    expect((await event(`evt_late2_${orderId.slice(0, 8)}`)).statusCode).toBe(200);
+    await expect
+      .poll(async () => {
+        await t.app.jobs.runDue();
+        return (await orderRow(t, orderId))?.refundedAt;
+      })
+      .toBeInstanceOf(Date);
+    const refunds = [...fake.refunds.values()].filter((r) => r.payment_intent === created.id);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amount: 2500 });
+    expect(await orderRow(t, orderId)).toMatchObject({
+      status: 'cancelled',
+      paidAt: null,
+      refundId: refunds[0]!.id,
+    });
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.intentId, created.id));
+    expect(payment?.status).toBe('refunded');
   });
 });

@@ -87,7 +87,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (app
       },
     },
     async (request) =>
-      confirmPayment(app.db, currentUser(request), request.params.id, request.body.transactionId, provider),
+      confirmPayment(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.body.transactionId,
+        provider,
+        app.jobs.wake,
+      ),
   );
 
   if (provider.name === 'sandbox') {
@@ -124,7 +131,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (app
           throw new AppError('invalid', 'The webhook signature does not match.');
         }
         if (event.type === 'payment_intent.succeeded') {
-          const outcome = await applySucceededEvent(app.db, event.id, event.data.object.id, provider);
+          const outcome = await applySucceededEvent(
+            app.db,
+            event.id,
+            event.data.object.id,
+            provider,
+            app.jobs.wake,
+          );
           request.log.info({ eventId: event.id, outcome }, 'stripe event');
         }
         return { received: true };

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import { orderTexts } from '@pitstop/core/messages';
 import { centsToDollars } from '@pitstop/core/money';
 import type { PaymentInfo, SandboxCardInput } from '@pitstop/core/payments';
@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors.js';
 import type { PaymentProviderClient, VerifiedIntent } from '../../lib/payments/provider.js';
 import { sandboxDecline } from '../../lib/payments/sandbox.js';
 import { linesOf, toOrderLine } from '../orders/service.js';
+import { queueLatePaymentRefund } from './late-payment-refund.js';
 
 /** What a card statement and Stripe's dashboard show: the part, or the first part and how many more. */
 function describeLines(lines: OrderLineRow[]): string {
@@ -166,15 +167,22 @@ export async function confirmPayment(
   orderId: string,
   transactionId: string,
   provider: PaymentProviderClient,
+  /** Called after a refund of a payment that came through too late was queued (wakes the runner). */
+  onRefundQueued: () => void = () => undefined,
 ): Promise<{ modifiedCount: number }> {
   const order = await ownOrder(db, caller, orderId);
-  if (order.status === 'cancelled') throw cancelledProblem(order);
+  if (order.status === 'cancelled') {
+    // The money may have been taken anyway (paid in the last seconds, or an intent left open).
+    const intent = await provider.retrieve(transactionId);
+    if (matches(intent, order)) throw await refundLate(db, order, transactionId, onRefundQueued);
+    throw cancelledProblem(order);
+  }
   if (order.status !== 'unpaid') {
     if (order.transactionId === transactionId) return { modifiedCount: 0 };
     throw new AppError('conflict', orderTexts.alreadyPaid);
   }
   // No deadline check here: the provider has already taken the money, and an order the expiry job
-  // has not cancelled still holds its stock, so it is honoured. Once cancelled it is refused.
+  // has not cancelled still holds its stock, so it is honoured. Once cancelled it is refunded.
   const intent = await provider.retrieve(transactionId);
   if (!matches(intent, order)) {
     throw new AppError('payment_failed', 'We could not confirm this payment. No order was marked paid.');
@@ -182,14 +190,27 @@ export async function confirmPayment(
   await db
     .update(payments)
     .set({ status: 'succeeded', updatedAt: new Date() })
-    .where(eq(payments.intentId, transactionId));
+    .where(and(eq(payments.intentId, transactionId), notInArray(payments.status, ['refunding', 'refunded'])));
   const modifiedCount = await markPaid(db, order, transactionId);
   if (modifiedCount === 0) {
     // Cancelled (by the customer or the expiry job) between the read above and now.
     const [now] = await db.select().from(orders).where(eq(orders.id, order.id)).limit(1);
-    if (now?.status === 'cancelled') throw cancelledProblem(now);
+    if (now?.status === 'cancelled') throw await refundLate(db, now, transactionId, onRefundQueued);
   }
   return { modifiedCount };
+}
+
+/** Queues the refund of a payment that came through for a cancelled order; the problem to answer. */
+async function refundLate(
+  db: Db,
+  order: OrderRow,
+  intentId: string,
+  onQueued: () => void,
+): Promise<AppError> {
+  const refund = await queueLatePaymentRefund(db, order, intentId);
+  if (refund === 'queued') onQueued();
+  if (refund === 'none') return cancelledProblem(order);
+  return new AppError('conflict', orderTexts.paidAfterCancel(order.cancelReason === 'expired'));
 }
 
 /**
@@ -201,22 +222,37 @@ export async function applySucceededEvent(
   eventId: string,
   intentId: string,
   provider: PaymentProviderClient,
-): Promise<'applied' | 'duplicate' | 'ignored'> {
-  return db.transaction(async (tx) => {
+  onRefundQueued: () => void = () => undefined,
+): Promise<'applied' | 'duplicate' | 'ignored' | 'refunding'> {
+  const { outcome, orderId } = await db.transaction(async (tx) => {
     const recorded = await tx.insert(paymentEvents).values({ eventId }).onConflictDoNothing().returning();
-    if (recorded.length === 0) return 'duplicate';
+    if (recorded.length === 0) return { outcome: 'duplicate' as const };
     const intent = await provider.retrieve(intentId);
-    const orderId = intent?.orderId;
-    if (!orderId) return 'ignored';
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-    if (!order || !matches(intent, order)) return 'ignored';
+    const [order] = intent?.orderId
+      ? await tx.select().from(orders).where(eq(orders.id, intent.orderId)).limit(1)
+      : [];
+    if (!order || !matches(intent, order)) return { outcome: 'ignored' as const };
+    if (order.status === 'cancelled') return { outcome: 'late' as const, orderId: order.id };
     await tx
       .update(payments)
       .set({ status: 'succeeded', updatedAt: new Date() })
-      .where(eq(payments.intentId, intentId));
-    await markPaid(tx as unknown as Db, order, intentId);
-    return 'applied';
+      .where(and(eq(payments.intentId, intentId), notInArray(payments.status, ['refunding', 'refunded'])));
+    const marked = await markPaid(tx as unknown as Db, order, intentId);
+    // Unpaid when read, but cancelled before the update (the expiry job does not wait for us).
+    const late = marked === 0 && order.status === 'unpaid';
+    return { outcome: late ? ('late' as const) : ('applied' as const), orderId: order.id };
   });
+  if (outcome !== 'late') return outcome;
+  // Not marked paid: cancelled meanwhile, or paid by the customer's own confirmation at the same
+  // moment. Only money for a cancelled order goes back.
+  const [now] = await db
+    .select({ id: orders.id, status: orders.status, paidAt: orders.paidAt })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (now?.status !== 'cancelled') return 'applied';
+  const refund = await queueLatePaymentRefund(db, now, intentId);
+  if (refund === 'queued') onRefundQueued();
+  return refund === 'none' ? 'ignored' : 'refunding';
 }
 
 /**

@@ -221,6 +221,24 @@ describe('PaymentRoute', () => {
     ).not.toContain('4242');
   });
 
+  it('says the charge goes back, and offers no Finish payment, when the order was cancelled as it was paid', async () => {
+    renderPayment({
+      [CONFIRM]: () => jsonResponse({ status: 'succeeded', transactionId: TRANSACTION }),
+      [PATCH]: () => problemResponse(409, 'Conflict', orderTexts.paidAfterCancel(true)),
+    });
+    await screen.findByRole('heading', { level: 1 });
+    fillCard('4242424242424242');
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+
+    fireEvent.click(payButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(orderTexts.paidAfterCancel(true));
+    expect(screen.queryByRole('button', { name: 'Finish payment' })).toBeNull();
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.queryByText(messages.paymentCompleted, { normalizer: (text) => text })).toBeNull();
+  });
+
   it('shows a decline in red and keeps the form usable', async () => {
     const { api } = renderPayment({
       // As the API answers it: the detail, and the same text as a field error on the number.

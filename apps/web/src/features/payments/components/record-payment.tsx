@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { isApiError } from '@/lib/api-client';
 import { useCompletePayment } from '../api/complete-payment';
 import { payErrorText } from '../utils/pay-error-text';
 import { PaymentAlert } from './payment-ui';
@@ -7,6 +8,8 @@ import { PaymentAlert } from './payment-ui';
 interface Unrecorded {
   transactionId: string;
   message: string;
+  /** The shop will not record it (409: the order was cancelled meanwhile and the charge goes back). */
+  final: boolean;
 }
 
 /**
@@ -22,9 +25,14 @@ export function usePaymentRecorder(orderId: string, onRecorded: (transactionId: 
     try {
       await complete.mutateAsync(transactionId);
     } catch (recordError) {
+      const final = isApiError(recordError) && recordError.status === 409;
       setUnrecorded({
         transactionId,
-        message: `The payment (transaction id ${transactionId}) went through, but the shop could not record it yet. ${payErrorText(recordError)}`,
+        // A conflict is the server's last word (why, and that the money goes back): said as it is.
+        message: final
+          ? payErrorText(recordError)
+          : `The payment (transaction id ${transactionId}) went through, but the shop could not record it yet. ${payErrorText(recordError)}`,
+        final,
       });
       return;
     }
@@ -40,8 +48,9 @@ interface FinishPaymentProps extends Unrecorded {
   onFinish: (transactionId: string) => Promise<void>;
 }
 
-/** Stands in for the card form while a confirmed charge is not recorded yet. */
-export function FinishPayment({ transactionId, message, recording, onFinish }: FinishPaymentProps) {
+/** Stands in for the card form while a confirmed charge is not recorded yet (or never will be). */
+export function FinishPayment({ transactionId, message, final, recording, onFinish }: FinishPaymentProps) {
+  if (final) return <PaymentAlert>{message}</PaymentAlert>;
   return (
     <div className="flex flex-col gap-4">
       <PaymentAlert>{message}</PaymentAlert>
