@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { messages, shopTexts } from '@pitstop/core/messages';
+import { messages, orderTexts, shopTexts } from '@pitstop/core/messages';
 import { orderListTexts } from '@pitstop/core/order-list-texts';
 import type { Part } from '@pitstop/core/parts';
 import {
   baseURL,
   expectNoSeriousA11yViolations,
   fieldError,
+  outboxMailsTo,
   registerCustomer,
   signInAs,
   useBrowser,
@@ -69,7 +70,13 @@ describe('ordering', () => {
     for (const [label, value, message] of rules) {
       const field = page.getByLabel(label, { exact: true });
       await field.fill(value);
-      if (await placeOrder.isEnabled()) await placeOrder.click();
+      if (await placeOrder.isEnabled()) {
+        await placeOrder.click();
+        // The submit's check is done once it has moved the focus to the first field in error.
+        // The next change must come after it: a check still running when a field changes would
+        // lay its older messages over the change's (react-hook-form keeps the last to finish).
+        await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT');
+      }
       await expect.poll(() => fieldError(page, label)).toContain(message);
     }
     await quantity.fill('');
@@ -196,5 +203,68 @@ describe('cancelling', () => {
     expect(await page.getByRole('heading', { name: `${messages.totalOrders} 1` }).isVisible()).toBe(true);
     expect(await availableOf(part._id)).toBe(before);
     await expectNoSeriousA11yViolations(page);
+  });
+
+  it('a card payment that comes through after the order was cancelled in another tab is refunded: the page says so, the mail follows, My Orders shows it', async () => {
+    const customer = await registerCustomer('Late Payer', 'late');
+    const part = await partOfItsOwn();
+    // The recording of the payment is answered 409 (the order is cancelled), as it should be.
+    const page = await browser.newPage({ expectedConsoleErrors: /status of 409/ });
+    const key = await signInAs(page, customer.email, customer.password);
+    const before = await availableOf(part._id);
+    const placed = await fetch(`${baseURL()}/api/order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({
+        email: customer.email,
+        name: customer.name,
+        num: '555-0100',
+        parts: part.name,
+        quantity: part.minquantity,
+        productId: part._id,
+      }),
+    });
+    expect(placed.status).toBe(200);
+    const { insertedId } = (await placed.json()) as { insertedId: string };
+
+    // The card is charged; before the page records the payment, the order is cancelled elsewhere.
+    await page.route(`**/api/payment/${insertedId}`, async (route) => {
+      if (route.request().method() === 'PATCH') {
+        const cancelled = await fetch(`${baseURL()}/api/order/${insertedId}/cancel`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}` },
+        });
+        expect(cancelled.status).toBe(200);
+      }
+      await route.continue();
+    });
+    await page.goto(`/payment/${insertedId}`);
+    await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/39');
+    await page.getByLabel('CVC', { exact: true }).fill('123');
+    const pay = page.getByRole('button', { name: 'Pay', exact: true });
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    await pay.click();
+
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.innerText(), { timeout: 15_000 }).toBe(orderTexts.paidAfterCancel(false));
+    expect(await page.getByRole('button', { name: 'Finish payment' }).count()).toBe(0);
+    expect(await page.getByText('We hold these parts', { exact: false }).count()).toBe(0);
+    expect(await page.getByText(messages.paymentCompleted, { exact: false }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page);
+
+    await expect
+      .poll(async () => (await outboxMailsTo(customer.email)).map((m) => m.subject), { timeout: 15_000 })
+      .toContain('Your Pitstop Parts payment was refunded');
+    const mail = (await outboxMailsTo(customer.email)).find(
+      (m) => m.subject === 'Your Pitstop Parts payment was refunded',
+    )!;
+    expect(mail.text).toContain('We have refunded');
+
+    await page.goto('/order');
+    const row = page.getByRole('row').filter({ hasText: part.name });
+    await expect.poll(() => row.innerText()).toContain('Cancelled');
+    expect(await row.innerText()).toContain(orderListTexts.refunded);
+    expect(await availableOf(part._id)).toBe(before);
   });
 });

@@ -222,11 +222,15 @@ describe('PaymentRoute', () => {
   });
 
   it('says the charge goes back, and offers no Finish payment, when the order was cancelled as it was paid', async () => {
-    renderPayment({
-      [CONFIRM]: () => jsonResponse({ status: 'succeeded', transactionId: TRANSACTION }),
-      [PATCH]: () => problemResponse(409, 'Conflict', orderTexts.paidAfterCancel(true)),
-    });
+    renderPayment(
+      {
+        [CONFIRM]: () => jsonResponse({ status: 'succeeded', transactionId: TRANSACTION }),
+        [PATCH]: () => problemResponse(409, 'Conflict', orderTexts.paidAfterCancel(true)),
+      },
+      paymentInfo({ status: 'unpaid', expiresAt: new Date(Date.now() + 60_000).toISOString() }),
+    );
     await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByText(/We hold these parts/)).toBeTruthy();
     fillCard('4242424242424242');
     await waitFor(() => expect(payButton().disabled).toBe(false));
 
@@ -237,6 +241,9 @@ describe('PaymentRoute', () => {
     expect(screen.queryByRole('button', { name: 'Finish payment' })).toBeNull();
     expect(screen.queryByLabelText('Card number')).toBeNull();
     expect(screen.queryByText(messages.paymentCompleted, { normalizer: (text) => text })).toBeNull();
+    // The parts are no longer held: the hold notice goes, and the way on is My Orders.
+    expect(screen.queryByText(/We hold these parts/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to My Orders' })).toBeTruthy();
   });
 
   it('shows a decline in red and keeps the form usable', async () => {

@@ -91,7 +91,15 @@ function TransactionId({ id }: { id: string }) {
 }
 
 /** Pay by card in the offline sandbox: the test-mode note, then the card form once the intent exists. */
-function SandboxPayment({ orderId, onPaid }: { orderId: string; onPaid: (transactionId: string) => void }) {
+function SandboxPayment({
+  orderId,
+  onPaid,
+  onRefused,
+}: {
+  orderId: string;
+  onPaid: (transactionId: string) => void;
+  onRefused: (message: string) => void;
+}) {
   return (
     <div className="flex flex-col gap-5">
       <p
@@ -101,7 +109,14 @@ function SandboxPayment({ orderId, onPaid }: { orderId: string; onPaid: (transac
         {SANDBOX_NOTE}
       </p>
       <PaymentIntentGate orderId={orderId}>
-        {(clientSecret) => <SandboxCardForm orderId={orderId} clientSecret={clientSecret} onPaid={onPaid} />}
+        {(clientSecret) => (
+          <SandboxCardForm
+            orderId={orderId}
+            clientSecret={clientSecret}
+            onPaid={onPaid}
+            onRefused={onRefused}
+          />
+        )}
       </PaymentIntentGate>
     </div>
   );
@@ -110,9 +125,10 @@ function SandboxPayment({ orderId, onPaid }: { orderId: string; onPaid: (transac
 interface PaymentBodyProps {
   info: PaymentInfo;
   onPaid: (transactionId: string) => void;
+  onRefused: (message: string) => void;
 }
 
-function PaymentBody({ info, onPaid }: PaymentBodyProps) {
+function PaymentBody({ info, onPaid, onRefused }: PaymentBodyProps) {
   if (info.status === 'cancelled') {
     return (
       <div className="flex flex-col gap-3">
@@ -141,11 +157,12 @@ function PaymentBody({ info, onPaid }: PaymentBodyProps) {
           billingName={info.name}
           publishableKey={info.publishableKey}
           onPaid={onPaid}
+          onRefused={onRefused}
         />
       </Suspense>
     );
   }
-  return <SandboxPayment orderId={info.orderId} onPaid={onPaid} />;
+  return <SandboxPayment orderId={info.orderId} onPaid={onPaid} onRefused={onRefused} />;
 }
 
 interface PaymentCheckoutProps {
@@ -158,6 +175,8 @@ interface PaymentCheckoutProps {
 export function PaymentCheckout({ orderId, onPaid }: PaymentCheckoutProps) {
   const info = usePaymentInfo(orderId);
   const [completed, setCompleted] = useState<string | null>(null);
+  // The charge went through but the order had been cancelled meanwhile: why, and that it goes back.
+  const [refused, setRefused] = useState<string | null>(null);
   const headingId = useId();
 
   if (info.isPending) return <Spinner label="Loading payment" className="py-16" />;
@@ -196,7 +215,7 @@ export function PaymentCheckout({ orderId, onPaid }: PaymentCheckoutProps) {
           </span>
         </p>
         {several || tax > 0 ? <OrderBreakdown info={info.data} /> : null}
-        {info.data.expiresAt && !info.data.paid && !completed ? (
+        {info.data.expiresAt && !info.data.paid && !completed && !refused ? (
           <p className="text-sm text-slate-700">
             {`We hold these parts for you until ${clockTime(info.data.expiresAt)}. Pay before then, or they go back on sale.`}
           </p>
@@ -214,13 +233,21 @@ export function PaymentCheckout({ orderId, onPaid }: PaymentCheckoutProps) {
           </>
         ) : null}
       </div>
-      {completed ? null : (
+      {refused ? (
+        <div className="flex flex-col gap-3">
+          <p role="alert" className="text-lg text-red-800">
+            {refused}
+          </p>
+          <MyOrdersLink>Go to My Orders</MyOrdersLink>
+        </div>
+      ) : completed ? null : (
         <PaymentBody
           info={info.data}
           onPaid={(transactionId) => {
             setCompleted(transactionId);
             onPaid?.(transactionId);
           }}
+          onRefused={setRefused}
         />
       )}
     </section>

@@ -17,7 +17,12 @@ interface Unrecorded {
  * that fails the charge stands, so the card form gives way to "Finish payment", which records the
  * same transaction again without charging again.
  */
-export function usePaymentRecorder(orderId: string, onRecorded: (transactionId: string) => void) {
+export function usePaymentRecorder(
+  orderId: string,
+  onRecorded: (transactionId: string) => void,
+  /** The shop refused to record it for good (409): its words, for the page to show instead. */
+  onRefused?: (message: string) => void,
+) {
   const complete = useCompletePayment(orderId);
   const [unrecorded, setUnrecorded] = useState<Unrecorded | null>(null);
 
@@ -26,6 +31,10 @@ export function usePaymentRecorder(orderId: string, onRecorded: (transactionId: 
       await complete.mutateAsync(transactionId);
     } catch (recordError) {
       const final = isApiError(recordError) && recordError.status === 409;
+      if (final && onRefused) {
+        onRefused(payErrorText(recordError));
+        return;
+      }
       setUnrecorded({
         transactionId,
         // A conflict is the server's last word (why, and that the money goes back): said as it is.

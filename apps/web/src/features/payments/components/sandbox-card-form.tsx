@@ -48,23 +48,28 @@ interface SandboxCardFormProps {
   /** Undefined until the payment intent has been created; Pay stays disabled until then. */
   clientSecret: string | undefined;
   onPaid: (transactionId: string) => void;
+  onRefused?: (message: string) => void;
 }
 
 /**
  * The offline sandbox's card form (DESIGN §5). Card data lives only in this form's state: it is
  * sent once to the sandbox and cleared after a payment, never stored, cached or logged.
  */
-export function SandboxCardForm({ orderId, clientSecret, onPaid }: SandboxCardFormProps) {
+export function SandboxCardForm({ orderId, clientSecret, onPaid, onRefused }: SandboxCardFormProps) {
   const form = useAppForm({
     // The client secret is no field anyone types: it joins the values when they are checked.
     resolver: (values: SandboxCardInput, context, options) =>
       cardResolver({ ...values, clientSecret: clientSecret ?? '' }, context, options),
     defaultValues: { clientSecret: '', number: '', expiry: '', cvc: '' },
   });
-  const recorder = usePaymentRecorder(orderId, (transactionId) => {
-    form.reset();
-    onPaid(transactionId);
-  });
+  const recorder = usePaymentRecorder(
+    orderId,
+    (transactionId) => {
+      form.reset();
+      onPaid(transactionId);
+    },
+    onRefused,
+  );
   const [error, setError] = useState<string | null>(null);
   const { errors, isSubmitting } = form.formState;
 

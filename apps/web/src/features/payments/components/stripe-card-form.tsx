@@ -23,16 +23,23 @@ interface StripeCardFormProps {
   /** Undefined until the payment intent has been created; Pay stays disabled until then. */
   clientSecret: string | undefined;
   onPaid: (transactionId: string) => void;
+  onRefused?: (message: string) => void;
 }
 
 /**
  * Stripe's card element (type card) and Pay. Card data never touches this app: it stays in
  * Stripe's iframe, and confirmCardPayment sends it to Stripe directly.
  */
-export function StripeCardForm({ orderId, billingName, clientSecret, onPaid }: StripeCardFormProps) {
+export function StripeCardForm({
+  orderId,
+  billingName,
+  clientSecret,
+  onPaid,
+  onRefused,
+}: StripeCardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
-  const recorder = usePaymentRecorder(orderId, onPaid);
+  const recorder = usePaymentRecorder(orderId, onPaid, onRefused);
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const labelId = useId();

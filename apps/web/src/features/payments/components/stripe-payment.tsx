@@ -11,13 +11,20 @@ export interface StripePaymentProps {
   billingName: string;
   publishableKey: string;
   onPaid: (transactionId: string) => void;
+  onRefused?: (message: string) => void;
 }
 
 /**
  * Pay by card with Stripe Elements (DESIGN §5). This module is loaded only when the provider is
  * Stripe; Stripe.js loads alongside the payment intent, and Pay waits for both.
  */
-export function StripePayment({ orderId, billingName, publishableKey, onPaid }: StripePaymentProps) {
+export function StripePayment({
+  orderId,
+  billingName,
+  publishableKey,
+  onPaid,
+  onRefused,
+}: StripePaymentProps) {
   const stripePromise = useMemo(() => loadStripeOnce(publishableKey), [publishableKey]);
   const [unavailable, setUnavailable] = useState(false);
 
@@ -42,6 +49,7 @@ export function StripePayment({ orderId, billingName, publishableKey, onPaid }: 
             billingName={billingName}
             clientSecret={clientSecret}
             onPaid={onPaid}
+            onRefused={onRefused}
           />
         </Elements>
       )}
