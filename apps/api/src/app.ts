@@ -15,6 +15,7 @@ import { connectCacheBus } from './lib/cache-bus.js';
 import { connectInvalidationBus, type MemoryInvalidationBus } from './lib/invalidation-bus.js';
 import { SessionCache } from './auth/session-cache.js';
 import { registerDraining } from './lib/draining.js';
+import { forgetOldKeys } from './lib/idempotency.js';
 import { registerLoadShedding } from './lib/load-shedding.js';
 import { loggerOptions } from './lib/logger.js';
 import { createMailer, type Mailer } from './lib/mail.js';
@@ -281,6 +282,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('preClose', async () => {
     await orderExpiry?.stop();
+  });
+
+  // Order requests' idempotency keys are kept a day (a retry comes within seconds or minutes).
+  const forgetKeys = () =>
+    void forgetOldKeys(database.db).catch((err: unknown) =>
+      app.log.warn({ err }, 'could not forget old idempotency keys'),
+    );
+  let keysTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    keysTimer = setInterval(forgetKeys, 60 * 60 * 1000).unref();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(keysTimer);
   });
 
   return app;

@@ -116,6 +116,10 @@ export const orderTexts = {
   markPaidOnlyOnAccount:
     'Only an order on account is marked paid by hand; card orders are paid through the provider.',
   markPaidCancelled: 'This order was cancelled, so there is nothing to mark paid.',
+  /** The optional Idempotency-Key header of the order and checkout requests. */
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible characters.',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different order request. Send a new key with a new order.',
 } as const;
 
 /** Credit applications and pay on account (issue #10): the API's answers and the mails. */

@@ -521,3 +521,23 @@ export const jobs = pgTable(
 );
 
 export type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * Order requests already answered, by the customer's Idempotency-Key: a retry of the same request
+ * (a client that lost the answer, or the load balancer trying the other process) gets the first
+ * answer again instead of placing a second order. Written in the order's own transaction; kept a day.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** The route and a hash of the request body: the same key for another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

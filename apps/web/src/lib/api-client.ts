@@ -88,6 +88,8 @@ export interface ApiRequestOptions {
    * password at sign-in, an expired reset link) or that run before a token exists pass false.
    */
   signOutOn401?: boolean;
+  /** Extra request headers (an Idempotency-Key, for instance). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiResponse<T> {
@@ -178,7 +180,7 @@ async function send(url: string, init: RequestInit): Promise<Response> {
  * bundle stays free of a runtime validator.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiResponse<T>> {
-  const headers = new Headers({ Accept: 'application/json, application/problem+json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json, application/problem+json' });
   const token = tokenOf(options);
   if (token) headers.set('Authorization', `Bearer ${token}`);
 

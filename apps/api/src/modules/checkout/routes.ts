@@ -7,6 +7,7 @@ import {
 } from '@pitstop/core/checkout';
 import { ProblemSchema } from '@pitstop/core/problem';
 import { currentUser, requireUser } from '../../auth/plugin.js';
+import { idempotencyClaim } from '../../lib/idempotency.js';
 import { checkout, savedAddress, taxRatesInPercent } from './service.js';
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,12 +34,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const caller = currentUser(request);
       const { order, result } = await checkout(
         app.db,
-        currentUser(request),
+        caller,
         request.body,
         app.config.salesTaxRates,
         { holdMinutes: app.config.orderHoldMinutes, publicUrl: app.config.publicUrl },
+        idempotencyClaim(request, caller.id),
       );
       // Available quantities changed: the answers showing these parts (or counting stock) are
       // dropped on every process before the order is acknowledged; the rest stay cached.

@@ -15,6 +15,7 @@ import { AppError, type FieldError } from '../../lib/errors.js';
 import { takeCartForCheckout, type TakenLine } from '../cart/service.js';
 import { assertWithinLimit, lockCreditLine } from '../credit/service.js';
 import { insertOrder, type OrderTerms } from '../orders/service.js';
+import { once, type IdempotencyClaim } from '../../lib/idempotency.js';
 
 interface ReservedLine {
   partId: string;
@@ -117,10 +118,16 @@ export async function checkout(
   input: CheckoutInput,
   salesTaxRates: Record<string, number>,
   terms: OrderTerms,
+  /** The request's Idempotency-Key: a retry of a checkout already made answers that order. */
+  claim?: IdempotencyClaim,
 ): Promise<{ order: Order; result: CheckoutResult }> {
   const address: AddressValue = input.address;
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
+    return (await once(tx, claim, () => orderTheCart(tx))).value;
+  });
+
+  async function orderTheCart(tx: Db): Promise<{ order: Order; result: CheckoutResult }> {
     // Step 1: the cart, taken out (locked) with its parts as they are now, and the address kept for
     // next time; a failure puts both back.
     const cart = await takeCartForCheckout(tx, caller.id, [saveAddress(tx, caller.id, address)]);
@@ -154,7 +161,7 @@ export async function checkout(
 
     const { subtotal, tax, total } = order;
     return { order, result: { insertedId: order._id, subtotal, tax, total, lines: order.lines, address } };
-  });
+  }
 }
 
 export async function savedAddress(db: Db, userId: string): Promise<SavedAddress> {

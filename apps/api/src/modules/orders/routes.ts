@@ -7,6 +7,7 @@ import { CreateOrderSchema, DeletedSchema, OrderIdParamsSchema, OrderSchema } fr
 import { ProblemSchema } from '@pitstop/core/problem';
 import type { FastifyReply } from 'fastify';
 import { currentUser, requireAdmin, requireUser } from '../../auth/plugin.js';
+import { idempotencyClaim } from '../../lib/idempotency.js';
 import { jsonResponse, sendCached } from '../../lib/response-cache.js';
 import type { PaymentProviderClient } from '../../lib/payments/provider.js';
 import { refundOrderPayment } from '../payments/service.js';
@@ -55,10 +56,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
       },
     },
     async (request) => {
-      const order = await placeOrder(app.db, currentUser(request), request.body, {
-        holdMinutes: app.config.orderHoldMinutes,
-        publicUrl: app.config.publicUrl,
-      });
+      const caller = currentUser(request);
+      const order = await placeOrder(
+        app.db,
+        caller,
+        request.body,
+        { holdMinutes: app.config.orderHoldMinutes, publicUrl: app.config.publicUrl },
+        idempotencyClaim(request, caller.id),
+      );
       // Available quantities changed: the answers showing these parts (or counting stock) are
       // dropped on every process before the order is acknowledged; the rest stay cached.
       await app.catalogueCache.invalidateStock(order.lines.map((line) => line.partId));

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.js';
 import { orderLines, orders, parts, type OrderLineRow, type OrderRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { escapeLike } from '../../lib/sql.js';
+import { once, type IdempotencyClaim } from '../../lib/idempotency.js';
 import { enqueueMail } from '../jobs/queue.js';
 import { sameEmail } from '../users/service.js';
 import { orderConfirmationMail } from './confirmation-mail.js';
@@ -96,13 +97,19 @@ export async function placeOrder(
   caller: SessionUser,
   input: CreateOrderInput,
   terms: OrderTerms,
+  /** The request's Idempotency-Key: a retry of an order already placed answers that order. */
+  claim?: IdempotencyClaim,
 ): Promise<Order> {
   if (!sameEmail(caller.email, input.email)) {
     throw new AppError('forbidden', 'You can only order for your own account.', [
       { field: 'email', message: 'Use the email you are signed in with.' },
     ]);
   }
-  return db.transaction(async (tx) => {
+  return db.transaction(
+    async (tx) => (await once(tx as unknown as Db, claim, () => placeOneLine(tx as unknown as Db))).value,
+  );
+
+  async function placeOneLine(tx: Db): Promise<Order> {
     // Step 1: the rules a customer can fix (minimum, more than exists).
     const [part] = await tx
       .select({ minquantity: parts.minquantity, availablequantity: parts.availablequantity })
@@ -127,7 +134,7 @@ export async function placeOrder(
 
     // Step 3: a one-line order, with the catalogue's name and price as they are now (no address,
     // no tax: the spec's order form asks for neither).
-    return insertOrder(tx as unknown as Db, {
+    return insertOrder(tx, {
       userId: caller.id,
       email: caller.email,
       name: input.name,
@@ -145,7 +152,7 @@ export async function placeOrder(
         },
       ],
     });
-  });
+  }
 }
 
 /** A customer's own orders (or anyone's, for an admin), newest first. */

@@ -185,6 +185,8 @@ describe('CheckoutRoute', () => {
       address: { ...SAVED, street: '2 Mission St' },
       payment: 'card',
     });
+    // A retry after a lost answer would carry the same key: one order, never two.
+    expect(new Headers(call?.init?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
     expect(queryClient.getQueryState(ordersKeys.mine('rider@pitstop.com'))?.isInvalidated).toBe(true);
     // The cart was emptied by the order: it is read again.
     await waitFor(() => expect(api.callsTo('GET /api/cart').length).toBeGreaterThan(1));

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutInput, CheckoutResult } from '@pitstop/core/checkout';
 import { apiPost } from '@/lib/api-client';
+import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { cartKeys } from '@/lib/cart';
 import { checkoutKeys } from './checkout-query-keys';
 
@@ -8,14 +9,21 @@ import { checkoutKeys } from './checkout-query-keys';
  * POST /api/checkout: the signed-in customer's cart becomes one unpaid order (201). 400 with
  * `address.<field>` errors for a bad address; 409 naming a part that ran short.
  */
-export function placeOrder(input: CheckoutInput): Promise<CheckoutResult> {
-  return apiPost<CheckoutResult>('/checkout', input);
+export function placeOrder(input: CheckoutInput, idempotencyKey?: string): Promise<CheckoutResult> {
+  return apiPost<CheckoutResult>(
+    '/checkout',
+    input,
+    idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {},
+  );
 }
 
+/** Checks out; again after a lost answer with the same Idempotency-Key (one order, never two). */
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: placeOrder,
+    mutationFn: (input: CheckoutInput) => placeOrder(input, idempotency.for(input)),
+    onSettled: (_data, error) => idempotency.settled(error),
     // The server emptied the cart and kept the address for next time. Not awaited: the screen
     // moves on to the payment page at once.
     onSuccess: () => {

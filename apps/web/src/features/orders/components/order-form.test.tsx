@@ -195,6 +195,45 @@ describe('OrderForm', () => {
     expect(onStockChanged).toHaveBeenCalledTimes(1);
   });
 
+  it('sends the same Idempotency-Key when Place Order is pressed again after a lost answer, and a new one for the next order', async () => {
+    let calls = 0;
+    const { api } = renderForm({
+      'POST /api/order': () => {
+        calls++;
+        // No answer at all (the connection dropped), then the server busy, then booked.
+        if (calls === 1) return Promise.reject(new TypeError('Failed to fetch'));
+        if (calls === 2) return problemResponse(503, 'Service Unavailable', 'Try again shortly');
+        return jsonResponse({ insertedId: `order-${calls}` }, { status: 201 });
+      },
+    });
+    const order = async () => {
+      typeInto(await screen.findByLabelText('Phone number'), '555-0100');
+      typeInto(field('Quantity'), '2');
+      await waitFor(() => expect(placeOrder().disabled).toBe(false));
+    };
+    await order();
+    fireEvent.click(placeOrder());
+    await screen.findByRole('alert');
+    await waitFor(() => expect(placeOrder().disabled).toBe(false));
+    fireEvent.click(placeOrder());
+    await waitFor(() => expect(calls).toBe(2));
+    await waitFor(() => expect(placeOrder().disabled).toBe(false));
+    fireEvent.click(placeOrder());
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(messages.orderBooked));
+
+    await order();
+    fireEvent.click(placeOrder());
+    await waitFor(() => expect(calls).toBe(4));
+
+    const keys = api
+      .callsTo('POST /api/order')
+      .map((call) => new Headers(call.init?.headers).get('Idempotency-Key'));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys.slice(0, 3)).toEqual([keys[0], keys[0], keys[0]]);
+    expect(keys[3]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[3]).not.toBe(keys[0]);
+  });
+
   it('sends nothing and shows the messages when a required field is empty', async () => {
     const { api } = renderForm();
     typeInto(await screen.findByLabelText('Quantity'), '2');

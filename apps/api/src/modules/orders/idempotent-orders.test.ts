@@ -1,0 +1,190 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderTexts } from '@pitstop/core/messages';
+import type { Order } from '@pitstop/core/orders';
+import { createPart } from '../../db/seed/factories.js';
+import { idempotencyKeys, parts } from '../../db/schema.js';
+import { forgetOldKeys } from '../../lib/idempotency.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, signUp, type Customer } from '../../test/accounts.js';
+
+/*
+ * A retried order request (the client lost the answer, or the load balancer tried the other
+ * process) carries the same Idempotency-Key: it must answer the first order, not place a second.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const withKey = (who: Customer, key?: string) => ({
+  ...bearer(who.token),
+  ...(key === undefined ? {} : { 'idempotency-key': key }),
+});
+
+const orderBody = (who: Customer, productId: string, quantity = 2) => ({
+  email: who.email,
+  name: 'Asha Rider',
+  num: '555-0100',
+  parts: 'x',
+  quantity,
+  productId,
+});
+
+const placeOne = (who: Customer, productId: string, key?: string, quantity = 2) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/order',
+    headers: withKey(who, key),
+    payload: orderBody(who, productId, quantity),
+  });
+
+async function available(id: string): Promise<number> {
+  const [row] = await t.database.db
+    .select({ n: parts.availablequantity })
+    .from(parts)
+    .where(eq(parts.id, id));
+  return row!.n;
+}
+
+async function ordersOf(who: Customer): Promise<Order[]> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/order/${who.email}`,
+    headers: bearer(who.token),
+  });
+  return res.json();
+}
+
+describe('POST /api/order with an Idempotency-Key', () => {
+  it('places one order for a key sent twice, answers the same order both times, and takes the stock once', async () => {
+    const me = await signUp(t.app);
+    const part = await createPart(t.database.db, { availablequantity: 20, minquantity: 1 });
+    const first = await placeOne(me, part.id, 'order-7f3a');
+    const again = await placeOne(me, part.id, 'order-7f3a');
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await available(part.id)).toBe(18);
+    expect(await ordersOf(me)).toHaveLength(1);
+
+    // A new key is a new order; no key at all is one too (as before keys existed).
+    expect((await placeOne(me, part.id, 'order-8b21')).json().insertedId).not.toBe(first.json().insertedId);
+    expect((await placeOne(me, part.id)).statusCode).toBe(200);
+    expect(await available(part.id)).toBe(14);
+    expect(await ordersOf(me)).toHaveLength(3);
+  });
+
+  it('places one order when the same request arrives twice at once', async () => {
+    const me = await signUp(t.app);
+    const part = await createPart(t.database.db, { availablequantity: 20, minquantity: 1 });
+    const answers = await Promise.all([
+      placeOne(me, part.id, 'twin-1'),
+      placeOne(me, part.id, 'twin-1'),
+      placeOne(me, part.id, 'twin-1'),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => a.json().insertedId)).size).toBe(1);
+    expect(await available(part.id)).toBe(18);
+    expect(await ordersOf(me)).toHaveLength(1);
+  });
+
+  it('refuses the key for a different request, and a malformed key, with the field named', async () => {
+    const me = await signUp(t.app);
+    const part = await createPart(t.database.db, { availablequantity: 20, minquantity: 1 });
+    expect((await placeOne(me, part.id, 'reused', 2)).statusCode).toBe(200);
+    const other = await placeOne(me, part.id, 'reused', 3);
+    expect(other.statusCode).toBe(409);
+    expect(other.headers['content-type']).toContain('application/problem+json');
+    expect(other.json()).toMatchObject({
+      detail: orderTexts.idempotencyKeyReused,
+      errors: [{ field: 'Idempotency-Key', message: orderTexts.idempotencyKeyReused }],
+    });
+    expect(await available(part.id)).toBe(18);
+
+    for (const bad of ['', 'has space', 'x'.repeat(256), 'naïve']) {
+      const res = await placeOne(me, part.id, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json().errors).toEqual([
+        { field: 'Idempotency-Key', message: orderTexts.idempotencyKeyInvalid },
+      ]);
+    }
+    expect(await available(part.id)).toBe(18);
+  });
+
+  it('keeps keys apart per customer', async () => {
+    const me = await signUp(t.app);
+    const you = await signUp(t.app);
+    const part = await createPart(t.database.db, { availablequantity: 20, minquantity: 1 });
+    const mine = await placeOne(me, part.id, 'same-key');
+    const yours = await placeOne(you, part.id, 'same-key');
+    expect(yours.statusCode).toBe(200);
+    expect(yours.json().insertedId).not.toBe(mine.json().insertedId);
+    expect(await available(part.id)).toBe(16);
+  });
+
+  it('stores nothing for a refused order, so the retry runs again and can succeed', async () => {
+    const me = await signUp(t.app);
+    const part = await createPart(t.database.db, { availablequantity: 1, minquantity: 1 });
+    const short = await placeOne(me, part.id, 'retry-after-restock', 2);
+    expect(short.statusCode).toBe(400);
+    await t.database.db.update(parts).set({ availablequantity: 5 }).where(eq(parts.id, part.id));
+    const later = await placeOne(me, part.id, 'retry-after-restock', 2);
+    expect(later.statusCode).toBe(200);
+    expect(await available(part.id)).toBe(3);
+  });
+
+  it('forgets answers after a day', async () => {
+    const me = await signUp(t.app);
+    const part = await createPart(t.database.db, { availablequantity: 20, minquantity: 1 });
+    expect((await placeOne(me, part.id, 'old-key')).statusCode).toBe(200);
+    await t.database.db
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(idempotencyKeys.key, 'old-key'));
+    await forgetOldKeys(t.database.db);
+    expect((await placeOne(me, part.id, 'old-key')).statusCode).toBe(200);
+    expect(await ordersOf(me)).toHaveLength(2);
+  });
+});
+
+describe('POST /api/checkout with an Idempotency-Key', () => {
+  const ADDRESS = {
+    name: 'Asha Rider',
+    street: '500 Howard St',
+    city: 'San Francisco',
+    state: 'CA',
+    zip: '94105',
+    phone: '(415) 555-0134',
+  };
+  const checkout = (who: Customer, key: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: withKey(who, key),
+      payload: { address: ADDRESS, payment: 'card' },
+    });
+
+  it('answers a retried checkout with the order it made, instead of "your cart is empty"', async () => {
+    const me = await signUp(t.app);
+    const part = await createPart(t.database.db, { availablequantity: 20, minquantity: 1 });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/cart/items/${part.id}`,
+      headers: bearer(me.token),
+      payload: { quantity: 3 },
+    });
+    expect(put.statusCode).toBe(200);
+    const first = await checkout(me, 'checkout-1');
+    const retry = await checkout(me, 'checkout-1');
+    expect(first.statusCode).toBe(201);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(first.json());
+    expect(await available(part.id)).toBe(17);
+    expect(await ordersOf(me)).toHaveLength(1);
+  });
+});
