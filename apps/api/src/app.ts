@@ -273,9 +273,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       db: database.db,
       intervalMs: config.orderExpiryIntervalMs,
       log: app.log,
-      // Available quantities changed: catalogue answers must be recomputed.
-      onExpired: () => {
-        catalogueCache.invalidate();
+      // Available quantities changed: the answers showing these parts or counting stock go, on
+      // every process (as after an order); the rest of the catalogue cache and index stay.
+      onExpired: (_orderIds, partIds) => {
+        catalogueCache
+          .invalidateStock(partIds)
+          .catch((err: unknown) => app.log.warn({ err }, 'could not spread the expired orders’ stock'));
         void forgetOrders(ordersCache);
       },
     });

@@ -21,8 +21,8 @@ export function startOrderExpiry(opts: {
   db: Db;
   intervalMs: number;
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
-  /** Called after a run that cancelled orders (their stock changed). */
-  onExpired?: (orderIds: string[]) => void;
+  /** Called after a run that cancelled orders, with the parts whose stock came back. */
+  onExpired?: (orderIds: string[], partIds: string[]) => void;
 }): OrderExpiryJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<string[]> | undefined;
@@ -30,14 +30,16 @@ export function startOrderExpiry(opts: {
 
   const sweep = async (): Promise<string[]> => {
     const all: string[] = [];
+    const restocked = new Set<string>();
     for (;;) {
-      const { orderIds } = await expireUnpaidOrders(opts.db, BATCH);
+      const { orderIds, partIds } = await expireUnpaidOrders(opts.db, BATCH);
       all.push(...orderIds);
+      for (const id of partIds) restocked.add(id);
       if (orderIds.length < BATCH) break;
     }
     if (all.length) {
       opts.log.info({ orderIds: all }, `Cancelled ${all.length} unpaid orders past their deadline`);
-      opts.onExpired?.(all);
+      opts.onExpired?.(all, [...restocked]);
     }
     return all;
   };

@@ -211,9 +211,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
       },
     },
     async (request) => {
-      const result = await deleteOrder(app.db, currentUser(request), request.params.id);
-      app.catalogueCache.invalidate();
-      return result;
+      const { deletedCount, partIds } = await deleteOrder(app.db, currentUser(request), request.params.id);
+      // Its stock came back: only the answers showing these parts or counting stock go.
+      await app.catalogueCache.invalidateStock(partIds);
+      return { deletedCount };
     },
   );
 };

@@ -235,7 +235,7 @@ export async function deleteOrder(
   db: Db,
   caller: SessionUser,
   orderId: string,
-): Promise<{ deletedCount: number }> {
+): Promise<{ deletedCount: number; partIds: string[] }> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1).for('update');
     const isAdmin = caller.role === 'admin';
@@ -247,11 +247,11 @@ export async function deleteOrder(
       throw new AppError('conflict', 'A paid order cannot be deleted. Please contact us to cancel it.');
     }
     // Before the delete, which takes the lines with it.
-    if ((HOLDING_STOCK as readonly string[]).includes(order.status)) {
-      await releaseStock(tx as unknown as Db, [orderId]);
-    }
+    const partIds = (HOLDING_STOCK as readonly string[]).includes(order.status)
+      ? await releaseStock(tx as unknown as Db, [orderId])
+      : [];
     const deleted = await tx.delete(orders).where(eq(orders.id, orderId)).returning({ id: orders.id });
-    return { deletedCount: deleted.length };
+    return { deletedCount: deleted.length, partIds };
   });
 }
 
@@ -259,7 +259,7 @@ export async function deleteOrder(
  * Puts the units of these lines back on the shelf (a line whose part was deleted has nowhere to
  * go). Parts are updated in id order, as the checkout locks them, so the two never deadlock.
  */
-async function returnStock(tx: Db, lines: Pick<OrderLineRow, 'partId' | 'quantity'>[]): Promise<void> {
+async function returnStock(tx: Db, lines: Pick<OrderLineRow, 'partId' | 'quantity'>[]): Promise<string[]> {
   const units = new Map<string, number>();
   for (const line of lines) {
     if (line.partId) units.set(line.partId, (units.get(line.partId) ?? 0) + line.quantity);
@@ -270,15 +270,16 @@ async function returnStock(tx: Db, lines: Pick<OrderLineRow, 'partId' | 'quantit
       .set({ availablequantity: sql`${parts.availablequantity} + ${quantity}`, updatedAt: new Date() })
       .where(eq(parts.id, partId));
   }
+  return [...units.keys()];
 }
 
 /** Gives back every unit these orders hold (delete and expiry; cancel has the lines already). */
-async function releaseStock(tx: Db, orderIds: string[]): Promise<void> {
+async function releaseStock(tx: Db, orderIds: string[]): Promise<string[]> {
   const lines = await tx
     .select({ partId: orderLines.partId, quantity: orderLines.quantity })
     .from(orderLines)
     .where(inArray(orderLines.orderId, orderIds));
-  await returnStock(tx, lines);
+  return returnStock(tx, lines);
 }
 
 /** What every new order is written with, from the configuration. */
@@ -383,7 +384,11 @@ export async function cancelOrder(db: Db, caller: SessionUser, orderId: string):
  * of them (the others skip it while it is locked, and see it cancelled once committed), and its
  * stock comes back exactly once, in the same transaction as the claim.
  */
-export async function expireUnpaidOrders(db: Db, limit = 200): Promise<{ orderIds: string[] }> {
+/** Cancels unpaid orders past their deadline: their ids, and the parts whose stock came back. */
+export async function expireUnpaidOrders(
+  db: Db,
+  limit = 200,
+): Promise<{ orderIds: string[]; partIds: string[] }> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const due = tx
@@ -399,8 +404,8 @@ export async function expireUnpaidOrders(db: Db, limit = 200): Promise<{ orderId
       .where(and(inArray(orders.id, due), eq(orders.status, 'unpaid')))
       .returning({ id: orders.id });
     const orderIds = claimed.map((c) => c.id);
-    if (orderIds.length > 0) await releaseStock(tx, orderIds);
-    return { orderIds };
+    const partIds = orderIds.length > 0 ? await releaseStock(tx, orderIds) : [];
+    return { orderIds, partIds };
   });
 }
 

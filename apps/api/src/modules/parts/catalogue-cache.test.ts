@@ -1,10 +1,12 @@
 import { gunzipSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Part } from '@pitstop/core/parts';
 import { buildApp } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import { createPart } from '../../db/seed/factories.js';
+import { orders } from '../../db/schema.js';
 import { MemoryInvalidationBus } from '../../lib/invalidation-bus.js';
 import { partTag } from '../../lib/response-cache.js';
 import { createTestDatabase, testConfig } from '../../test/app.js';
@@ -28,7 +30,12 @@ describe(`catalogue cache under orders (${redisUrl ? 'Redis' : 'in-memory bus'})
   beforeAll(async () => {
     database = await createTestDatabase();
     const bus = redisUrl ? undefined : new MemoryInvalidationBus();
-    const config = testConfig({ AUTH_RATE_LIMIT: '100000', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) });
+    const config = testConfig({
+      AUTH_RATE_LIMIT: '100000',
+      // The expiry job runs often, so a test can watch an order expire.
+      ORDER_EXPIRY_INTERVAL_SECONDS: '0.1',
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    });
     const build = () =>
       buildApp(config, { database, logger: false, ...(bus ? { invalidationBus: bus } : {}) });
     a = await build();
@@ -94,6 +101,52 @@ describe(`catalogue cache under orders (${redisUrl ? 'Redis' : 'in-memory bus'})
     expect(((await read(b, `/api/parts/${sold._id}`)) as Part).availablequantity).toBe(
       sold.availablequantity - 3,
     );
+  });
+
+  it('gives the stock of a deleted or expired order back, dropping only the answers that show its parts', async () => {
+    const part = ((await read(b, pageOne)) as Part[])[1]!;
+    const place = async () => {
+      const res = await a.inject({
+        method: 'POST',
+        url: '/api/order',
+        headers: bearer(buyer.token),
+        payload: {
+          email: buyer.email,
+          name: 'Cache Rider',
+          num: '555-0101',
+          parts: 'x',
+          quantity: 2,
+          productId: part._id,
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      // Both pages cached on the other process after the order.
+      await read(b, pageOne);
+      await read(b, pageTwo);
+      return res.json().insertedId as string;
+    };
+    const shown = async () =>
+      ((await read(b, pageOne)) as Part[]).find((p) => p._id === part._id)?.availablequantity;
+
+    const deleted = await a.inject({
+      method: 'DELETE',
+      url: `/api/order/${await place()}`,
+      headers: bearer(buyer.token),
+    });
+    expect(deleted.json()).toEqual({ deletedCount: 1 });
+    expect(b.catalogueCache.get(pageOne)).toBeUndefined();
+    expect(b.catalogueCache.get(pageTwo)).toBeDefined();
+    expect(await shown()).toBe(part.availablequantity);
+
+    const expiring = await place();
+    expect(await shown()).toBe(part.availablequantity - 2);
+    await database.db
+      .update(orders)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(orders.id, expiring));
+    await expect.poll(() => b.catalogueCache.get(pageOne), { timeout: 10_000, interval: 50 }).toBeUndefined();
+    expect(b.catalogueCache.get(pageTwo)).toBeDefined();
+    expect(await shown()).toBe(part.availablequantity);
   });
 
   it('keeps a sold-out part out of in-stock pages and counts at once', async () => {
