@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, jsonArrayResponse, partTag, ResponseCache, STOCK_TAG } from './response-cache.js';
+import {
+  acceptsGzip,
+  EDIT_TAG,
+  jsonArrayResponse,
+  partTag,
+  ResponseCache,
+  STOCK_TAG,
+} from './response-cache.js';
 
 const answer = (text: string) => ({ body: Buffer.from(text), headers: {} });
 
@@ -92,6 +99,28 @@ describe('ResponseCache', () => {
     release();
     await pending;
     expect(cache.get('k')?.body.toString()).toBe('fresh');
+  });
+
+  it('drops every answer for an edit, tags it for other processes, and stores nothing computed across it', async () => {
+    const cache = new ResponseCache();
+    const heard: (readonly string[])[] = [];
+    const changes: (ReadonlySet<string> | null)[] = [];
+    cache.onInvalidateTags(async (tags) => void heard.push(tags));
+    cache.onChange((tags) => changes.push(tags));
+    await cache.getOrCompute('other-part', async () => ({ ...answer('o'), tags: [partTag('9')] }));
+    await cache.getOrCompute('fitment', async () => ({ ...answer('f'), tags: [] }));
+    let release!: () => void;
+    const pending = cache.getOrCompute('page', async () => {
+      await new Promise<void>((r) => (release = r));
+      return { ...answer('before the edit'), tags: [partTag('9')] };
+    });
+    await Promise.resolve();
+    await cache.invalidateEdited(['5']);
+    release();
+    await pending;
+    expect(cache.size).toBe(0);
+    expect(heard).toEqual([[EDIT_TAG, partTag('5')]]);
+    expect(changes).toEqual([new Set([EDIT_TAG, partTag('5')])]);
   });
 
   it('shares one computation between concurrent misses, but not across an invalidation', async () => {

@@ -29,6 +29,13 @@ export const partTag = (partId: string): string => `part:${partId}`;
 export const STOCK_TAG = 'stock';
 /** The tag of answers whose set, order or counts depend on ratings (rating sort, minimum rating). */
 export const RATING_TAG = 'rating';
+/**
+ * Not an answer's tag but a kind of change: the parts named beside it were edited (price, name,
+ * brand, fitment…), so any answer may now include, order or count them differently. It drops
+ * every answer, as a catalogue-wide change does, but tells the catalogue index that only these
+ * parts changed, so it re-reads them instead of the whole catalogue.
+ */
+export const EDIT_TAG = 'edit';
 
 export type TagListener = (tags: readonly string[]) => Promise<void>;
 
@@ -164,7 +171,8 @@ export class ResponseCache {
     if (!oldest || oldest.generation > generation + 1) return true;
     for (const change of this.recent) {
       if (change.generation <= generation) continue;
-      if (!change.tags || !tags || tags.some((tag) => change.tags!.has(tag))) return true;
+      if (!change.tags || change.tags.has(EDIT_TAG) || !tags || tags.some((tag) => change.tags!.has(tag)))
+        return true;
     }
     return false;
   }
@@ -211,6 +219,11 @@ export class ResponseCache {
     await Promise.all([...this.tagListeners].map((listener) => listener(tags)));
   }
 
+  /** An admin's edit of these parts: every answer goes; the catalogue index re-reads only them. */
+  invalidateEdited(partIds: readonly string[]): Promise<void> {
+    return this.invalidateTags([EDIT_TAG, ...partIds.map(partTag)]);
+  }
+
   /** A stock change: the answers showing these parts and those that depend on stock levels. */
   invalidateStock(partIds: readonly (string | null)[]): Promise<void> {
     const ids = partIds.filter((id): id is string => id !== null);
@@ -220,6 +233,10 @@ export class ResponseCache {
   invalidateTagsLocal(tags: readonly string[]): void {
     const dropped = new Set(tags);
     this.record(dropped);
+    if (dropped.has(EDIT_TAG)) {
+      this.entries.clear();
+      return;
+    }
     for (const [key, entry] of this.entries) {
       if (!entry.tags || entry.tags.some((tag) => dropped.has(tag))) this.entries.delete(key);
     }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BRANDS, CATEGORIES } from '@pitstop/core/catalogue';
 import {
   PART_SORTS,
@@ -9,7 +9,7 @@ import {
   type PartListQuery,
 } from '@pitstop/core/parts';
 import { addReviews, insertParts, buildPart } from '../../db/seed/factories.js';
-import { parts } from '../../db/schema.js';
+import { partFitments, parts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { CatalogueIndex } from './catalogue-index.js';
 import { suggestVehicles, suggestVehiclesFrom } from '../vehicles/service.js';
@@ -181,6 +181,65 @@ describe('catalogue index', () => {
     // Nine fives: first in the rating sort, and now inside the minimum-rating filter.
     expect(after.items[0]!._id).toBe(part._id);
     await expectSameAnswers(query);
+  });
+
+  it('re-reads only the parts an admin edited, and answers as the SQL does after the edit', async () => {
+    const loads = vi.spyOn(index as unknown as { load: () => Promise<unknown> }, 'load');
+    const warm: Record<string, string>[] = [
+      { q: 'clutch plates' },
+      { q: 'mirror', sort: 'price_asc' },
+      { brand: BRANDS[0] },
+    ];
+    for (const query of warm) await expectSameAnswers(query);
+    const bike = BIKES[1];
+    const [edited, other] = (
+      await listParts(t.database.db, PartListQuerySchema.parse({ q: 'mirror set', limit: '100' }), index)
+    ).items.filter((p) => !p.universal);
+    // Everything the index keeps about a part changes: name (so what texts match), price (so the
+    // sorts), brand, category, the universal flag, and for the other part a bike it now fits.
+    const brand = BRANDS.find((b) => b !== edited!.brand)!;
+    await t.database.db
+      .update(parts)
+      .set({
+        name: 'Quasar Handlebar Grips',
+        priceCents: 123_456,
+        brand,
+        category: CATEGORIES.find((c) => c !== edited!.category)!,
+        universal: true,
+      })
+      .where(eq(parts.id, edited!._id));
+    await t.database.db
+      .insert(partFitments)
+      .values({ partId: other!._id, make: bike.make, model: bike.model, yearFrom: 1990, yearTo: 1991 });
+    await t.app.catalogueCache.invalidateEdited([edited!._id]);
+    // The other part's edit arrives from another process, through the bus.
+    t.app.catalogueCache.invalidateTagsLocal(['edit', `part:${other!._id}`]);
+
+    const found = await listParts(t.database.db, PartListQuerySchema.parse({ q: 'quasar' }), index);
+    expect(found.items.map((p) => p._id)).toEqual([edited!._id]);
+    const oldBike: Record<string, string> = {
+      make: bike.make,
+      model: bike.model,
+      year: '1990',
+      limit: '100',
+    };
+    const fits = await listParts(t.database.db, PartListQuerySchema.parse(oldBike), index);
+    expect(fits.items.map((p) => p._id)).toContain(other!._id);
+    for (const query of [
+      ...warm,
+      { q: 'quasar' },
+      { brand },
+      { brand, q: 'quasar' },
+      { sort: 'price_desc', limit: '3' },
+      oldBike,
+      { ...oldBike, q: 'mirror' },
+      ...queries(60, 11),
+    ]) {
+      await expectSameAnswers(query);
+    }
+    // Neither edit made the index read the whole catalogue again.
+    expect(loads).not.toHaveBeenCalled();
+    loads.mockRestore();
   });
 
   it('reads the catalogue again after any other change', async () => {

@@ -1,10 +1,16 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { LOW_STOCK_THRESHOLD } from '@pitstop/core/catalogue';
 import { dollarsToCents } from '@pitstop/core/money';
-import type { Part, PartFacetsQuery, PartListQuery, PartSort } from '@pitstop/core/parts';
+import {
+  PART_SORTS,
+  type Part,
+  type PartFacetsQuery,
+  type PartListQuery,
+  type PartSort,
+} from '@pitstop/core/parts';
 import type { Db } from '../../db/client.js';
 import { partFitments, parts } from '../../db/schema.js';
-import type { ResponseCache } from '../../lib/response-cache.js';
+import { EDIT_TAG, type ResponseCache } from '../../lib/response-cache.js';
 import { bikesWithParts, type BikeWithParts } from '../vehicles/service.js';
 import { orderOf, selectByText, type Bike, type TextMode } from './search.js';
 
@@ -71,6 +77,8 @@ class Snapshot {
   readonly category: Uint16Array;
   readonly brandNames: string[] = [];
   readonly categoryNames: string[] = [];
+  private readonly brandIndex = new Map<string, number>();
+  private readonly categoryIndex = new Map<string, number>();
   readonly texts = new Map<string, Promise<TextSet>>();
   textPositions = 0;
   bikesWithParts: Promise<BikeWithParts[]> | null = null;
@@ -93,28 +101,47 @@ class Snapshot {
     this.minimum = new Int32Array(n);
     this.brand = new Uint16Array(n);
     this.category = new Uint16Array(n);
-    const brandIndex = new Map<string, number>();
-    const categoryIndex = new Map<string, number>();
-    const indexOf = (names: string[], index: Map<string, number>, name: string) => {
-      let i = index.get(name);
-      if (i === undefined) {
-        i = names.push(name) - 1;
-        index.set(name, i);
-      }
-      return i;
-    };
     rows.forEach((row, i) => {
       this.ids[i] = row.id;
       this.positionOf.set(row.id, i);
-      this.price[i] = row.priceCents;
       this.ratings[i] = row.ratings;
       this.reviewCount[i] = row.reviewCount;
-      this.universal[i] = row.universal ? 1 : 0;
       this.available[i] = row.available;
       this.minimum[i] = row.minimum;
-      this.brand[i] = indexOf(this.brandNames, brandIndex, row.brand);
-      this.category[i] = indexOf(this.categoryNames, categoryIndex, row.category);
+      this.setFacts(i, row);
     });
+  }
+
+  /** A part's price, universal flag, brand and category (read again after an admin's edit). */
+  setFacts(i: number, row: Pick<SnapshotRow, 'priceCents' | 'universal' | 'brand' | 'category'>): void {
+    this.price[i] = row.priceCents;
+    this.universal[i] = row.universal ? 1 : 0;
+    this.brand[i] = Snapshot.indexOf(this.brandNames, this.brandIndex, row.brand);
+    this.category[i] = Snapshot.indexOf(this.categoryNames, this.categoryIndex, row.category);
+  }
+
+  private static indexOf(names: string[], index: Map<string, number>, name: string): number {
+    let i = index.get(name);
+    if (i === undefined) {
+      i = names.push(name) - 1;
+      index.set(name, i);
+    }
+    return i;
+  }
+
+  /**
+   * Forgets everything worked out from the parts' facts (what texts match, which parts bikes
+   * take, the sort orders): after an edit, a part's name, fitment or price may have changed.
+   */
+  forgetDerived(): void {
+    this.texts.clear();
+    this.textPositions = 0;
+    this.candidates.clear();
+    this.candidatePositions = 0;
+    this.bikes.clear();
+    this.models.clear();
+    this.bikesWithParts = null;
+    this.sorts.clear();
   }
 
   inStock(i: number): boolean {
@@ -310,6 +337,10 @@ export class CatalogueIndex {
   private changes = 0;
   /** Parts whose stock or rating changed since they were last read. */
   private readonly stale = new Set<string>();
+  /** Parts an admin edited since they were last read: every fact of theirs is read again. */
+  private readonly edited = new Set<string>();
+  /** An edit came: what texts match and bikes take must be asked again. */
+  private derivedStale = false;
   private refreshing: Promise<void> | null = null;
 
   constructor(private readonly db: Db) {}
@@ -321,12 +352,16 @@ export class CatalogueIndex {
       if (tags === null) {
         this.snapshot = null;
         this.answers.clear();
+        this.edited.clear();
+        this.derivedStale = false;
         return;
       }
+      const edit = tags.has(EDIT_TAG);
+      if (edit) this.derivedStale = true;
       for (const tag of tags) {
         if (!tag.startsWith('part:')) continue;
         const id = tag.slice('part:'.length);
-        this.stale.add(id);
+        (edit ? this.edited : this.stale).add(id);
         this.answers.delete(id);
       }
     });
@@ -567,26 +602,45 @@ export class CatalogueIndex {
       });
     }
     const snap = await loading;
-    while (this.refreshing || this.stale.size) {
-      if (!this.refreshing) {
+    while (this.refreshing || this.stale.size || this.edited.size || this.derivedStale) {
+      if (this.derivedStale) {
+        snap.forgetDerived();
+        this.derivedStale = false;
+      }
+      if (!this.refreshing && (this.stale.size || this.edited.size)) {
         const ids = [...this.stale];
+        const edits = [...this.edited];
         this.stale.clear();
-        this.refreshing = this.readChanged(snap, ids)
+        this.edited.clear();
+        this.refreshing = this.readChanged(snap, ids, edits)
+          .then((usable) => {
+            if (!usable && this.snapshot === loading) {
+              this.snapshot = null;
+              this.answers.clear();
+            }
+          })
           .catch((err: unknown) => {
             for (const id of ids) this.stale.add(id);
+            for (const id of edits) this.edited.add(id);
             throw err;
           })
           .finally(() => {
             this.refreshing = null;
           });
       }
-      await this.refreshing;
+      if (this.refreshing) await this.refreshing;
     }
+    // An edited part this snapshot cannot place made it read the whole catalogue again.
+    if (this.snapshot !== loading) return this.current();
     return snap;
   }
 
-  /** Re-reads what orders and reviews change: stock and ratings (the rating sort then goes). */
-  private async readChanged(snap: Snapshot, ids: string[]): Promise<void> {
+  /**
+   * Re-reads what orders and reviews change (stock and ratings; the rating sort then goes) and,
+   * for parts an admin edited, every fact the index keeps (the sorts then go). An edited part the
+   * snapshot does not hold, or that is gone, makes it read the whole catalogue again.
+   */
+  private async readChanged(snap: Snapshot, ids: string[], edits: string[] = []): Promise<boolean> {
     const rows = await this.db
       .select({
         id: parts.id,
@@ -594,12 +648,21 @@ export class CatalogueIndex {
         minimum: parts.minquantity,
         ratings: parts.ratings,
         reviewCount: parts.reviewCount,
+        priceCents: parts.priceCents,
+        universal: parts.universal,
+        brand: parts.brand,
+        category: parts.category,
       })
       .from(parts)
-      .where(inArray(parts.id, ids));
+      .where(inArray(parts.id, [...new Set([...ids, ...edits])]));
+    const edited = new Set(edits);
+    const found = rows.filter((row) => edited.has(row.id) && snap.positionOf.has(row.id));
+    if (found.length < edited.size) return false;
+    if (edited.size) for (const sort of PART_SORTS) snap.forgetSort(sort);
     for (const row of rows) {
       const i = snap.positionOf.get(row.id);
       if (i === undefined) continue;
+      if (edited.has(row.id)) snap.setFacts(i, row);
       snap.available[i] = row.available;
       snap.minimum[i] = row.minimum;
       if (snap.ratings[i] !== row.ratings || snap.reviewCount[i] !== row.reviewCount) {
@@ -608,6 +671,7 @@ export class CatalogueIndex {
         snap.forgetSort('rating');
       }
     }
+    return true;
   }
 
   private async load(): Promise<Snapshot> {

@@ -219,7 +219,8 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await requireStoredUpload(app.uploads, request.body.img);
       const part = await updatePartFromInput(app.db, request.params.id, request.body);
-      app.catalogueCache.invalidate();
+      // Every answer goes; the catalogue index re-reads this part only, not the whole catalogue.
+      await app.catalogueCache.invalidateEdited([request.params.id]);
       return part;
     },
   );
