@@ -52,8 +52,8 @@ export async function once<T>(
   tx: Db,
   claim: IdempotencyClaim | undefined,
   place: () => Promise<T>,
-): Promise<{ value: T; replayed: boolean }> {
-  if (!claim) return { value: await place(), replayed: false };
+): Promise<T> {
+  if (!claim) return place();
   const mine = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
   const [claimed] = await tx
     .insert(idempotencyKeys)
@@ -67,11 +67,11 @@ export async function once<T>(
         { field: 'Idempotency-Key', message: orderTexts.idempotencyKeyReused },
       ]);
     }
-    return { value: earlier.response as T, replayed: true };
+    return earlier.response as T;
   }
   const value = await place();
   await tx.update(idempotencyKeys).set({ response: value }).where(mine);
-  return { value, replayed: false };
+  return value;
 }
 
 /** Forgets answers older than a day (run now and then by every process; a retry comes sooner). */

@@ -7,6 +7,11 @@ function newKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** The request options that send this key (none without a key). */
+export function idempotencyHeader(key: string | undefined): { headers?: Record<string, string> } {
+  return key ? { headers: { 'Idempotency-Key': key } } : {};
+}
+
 /** Whether the request may have been carried out although no answer said so. */
 function outcomeUnknown(error: unknown): boolean {
   return !isApiError(error) || error.isNetworkError || error.status >= 500;

@@ -124,7 +124,7 @@ export async function checkout(
   const address: AddressValue = input.address;
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    return (await once(tx, claim, () => orderTheCart(tx))).value;
+    return once(tx, claim, () => orderTheCart(tx));
   });
 
   async function orderTheCart(tx: Db): Promise<{ order: Order; result: CheckoutResult }> {

@@ -105,9 +105,10 @@ export async function placeOrder(
       { field: 'email', message: 'Use the email you are signed in with.' },
     ]);
   }
-  return db.transaction(
-    async (tx) => (await once(tx as unknown as Db, claim, () => placeOneLine(tx as unknown as Db))).value,
-  );
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    return once(tx, claim, () => placeOneLine(tx));
+  });
 
   async function placeOneLine(tx: Db): Promise<Order> {
     // Step 1: the rules a customer can fix (minimum, more than exists).
@@ -382,9 +383,9 @@ export async function cancelOrder(db: Db, caller: SessionUser, orderId: string):
  * FOR UPDATE SKIP LOCKED and guarded by status = 'unpaid' again, so when several API processes
  * run this against one PostgreSQL at the same moment, each expired order is claimed by exactly one
  * of them (the others skip it while it is locked, and see it cancelled once committed), and its
- * stock comes back exactly once, in the same transaction as the claim.
+ * stock comes back exactly once, in the same transaction as the claim. Answers the orders and the
+ * parts whose stock came back.
  */
-/** Cancels unpaid orders past their deadline: their ids, and the parts whose stock came back. */
 export async function expireUnpaidOrders(
   db: Db,
   limit = 200,

@@ -317,7 +317,8 @@ function passesAll(snap: Snapshot, f: Filter, i: number): boolean {
   );
 }
 
-export interface IndexedFacetGroup {
+/** Parts of one brand and category under the filters: the facets are tallied from these. */
+export interface FacetGroup {
   brand: string;
   category: string;
   count: number;
@@ -396,13 +397,11 @@ export class CatalogueIndex {
   }
 
   /** The facet groups of decision 008 (brand × category), counted in memory. */
-  async facetGroups(
-    query: PartFacetsQuery,
-  ): Promise<{ groups: IndexedFacetGroup[]; textMode: TextMode | null }> {
+  async facetGroups(query: PartFacetsQuery): Promise<{ groups: FacetGroup[]; textMode: TextMode | null }> {
     const snap = await this.current();
     const f = await this.filterOf(snap, query);
     const categories = Math.max(1, snap.categoryNames.length);
-    const groups = new Map<number, IndexedFacetGroup>();
+    const groups = new Map<number, FacetGroup>();
     const size = f.candidates ? f.candidates.length : snap.size;
     for (let k = 0; k < size; k++) {
       const i = f.candidates ? f.candidates[k]! : k;

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { partFitments, parts, type FitmentRow, type PartRow } from '../../db/schema.js';
 import { AppError, hasSqlState } from '../../lib/errors.js';
-import { indexAnswers, type CatalogueIndex } from './catalogue-index.js';
+import { indexAnswers, type CatalogueIndex, type FacetGroup } from './catalogue-index.js';
 import {
   conditionsOf,
   fitmentCovers,
@@ -136,15 +136,6 @@ async function partsInOrder(db: Db, ids: string[]): Promise<Part[]> {
     const row = byId.get(id);
     return row ? [toPart(row, fitments.get(id) ?? [])] : [];
   });
-}
-
-interface FacetGroup {
-  brand: string;
-  category: string;
-  count: number;
-  inStock: number;
-  minPrice: number | null;
-  maxPrice: number | null;
 }
 
 function tally(groups: FacetGroup[], key: 'brand' | 'category'): { value: string; count: number }[] {

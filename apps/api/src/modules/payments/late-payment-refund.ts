@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatDollars, centsToDollars } from '@pitstop/core/money';
 import type { Db } from '../../db/client.js';
@@ -96,13 +96,13 @@ export async function refundLatePayment(
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'refunding')))
       .returning({ id: payments.id });
     if (done.length === 0) return;
+    // The payment's move to `refunded` above happens once, so this runs once per refund.
     const [order] = await tx
       .update(orders)
       .set({ refundedAt: new Date(), refundId, updatedAt: new Date() })
-      .where(and(eq(orders.id, payment.orderId), isNull(orders.refundedAt)))
+      .where(eq(orders.id, payment.orderId))
       .returning();
-    const [mailTo] = order ? [order] : await tx.select().from(orders).where(eq(orders.id, payment.orderId));
-    if (mailTo)
-      await enqueueMail(tx as unknown as Db, latePaymentRefundMail(mailTo, payment.amountCents, publicUrl));
+    if (order)
+      await enqueueMail(tx as unknown as Db, latePaymentRefundMail(order, payment.amountCents, publicUrl));
   });
 }

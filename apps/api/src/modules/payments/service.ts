@@ -150,6 +150,14 @@ function matches(intent: VerifiedIntent | undefined, order: OrderRow): boolean {
   );
 }
 
+/** The provider confirmed the payment: its row says so, unless a refund of it has begun. */
+async function markPaymentSucceeded(db: Db, intentId: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'succeeded', updatedAt: new Date() })
+    .where(and(eq(payments.intentId, intentId), notInArray(payments.status, ['refunding', 'refunded'])));
+}
+
 /** Marks an order paid (forward only) once its transaction checks out. */
 async function markPaid(db: Db, order: OrderRow, transactionId: string): Promise<number> {
   const updated = await db
@@ -187,10 +195,7 @@ export async function confirmPayment(
   if (!matches(intent, order)) {
     throw new AppError('payment_failed', 'We could not confirm this payment. No order was marked paid.');
   }
-  await db
-    .update(payments)
-    .set({ status: 'succeeded', updatedAt: new Date() })
-    .where(and(eq(payments.intentId, transactionId), notInArray(payments.status, ['refunding', 'refunded'])));
+  await markPaymentSucceeded(db, transactionId);
   const modifiedCount = await markPaid(db, order, transactionId);
   if (modifiedCount === 0) {
     // Cancelled (by the customer or the expiry job) between the read above and now.
@@ -233,10 +238,7 @@ export async function applySucceededEvent(
       : [];
     if (!order || !matches(intent, order)) return { outcome: 'ignored' as const };
     if (order.status === 'cancelled') return { outcome: 'late' as const, orderId: order.id };
-    await tx
-      .update(payments)
-      .set({ status: 'succeeded', updatedAt: new Date() })
-      .where(and(eq(payments.intentId, intentId), notInArray(payments.status, ['refunding', 'refunded'])));
+    await markPaymentSucceeded(tx as unknown as Db, intentId);
     const marked = await markPaid(tx as unknown as Db, order, intentId);
     // Unpaid when read, but cancelled before the update (the expiry job does not wait for us).
     const late = marked === 0 && order.status === 'unpaid';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutInput, CheckoutResult } from '@pitstop/core/checkout';
 import { apiPost } from '@/lib/api-client';
-import { useIdempotencyKey } from '@/lib/idempotency-key';
+import { idempotencyHeader, useIdempotencyKey } from '@/lib/idempotency-key';
 import { cartKeys } from '@/lib/cart';
 import { checkoutKeys } from './checkout-query-keys';
 
@@ -10,11 +10,7 @@ import { checkoutKeys } from './checkout-query-keys';
  * `address.<field>` errors for a bad address; 409 naming a part that ran short.
  */
 export function placeOrder(input: CheckoutInput, idempotencyKey?: string): Promise<CheckoutResult> {
-  return apiPost<CheckoutResult>(
-    '/checkout',
-    input,
-    idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {},
-  );
+  return apiPost<CheckoutResult>('/checkout', input, idempotencyHeader(idempotencyKey));
 }
 
 /** Checks out; again after a lost answer with the same Idempotency-Key (one order, never two). */

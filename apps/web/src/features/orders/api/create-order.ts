@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateOrderInput } from '@pitstop/core/orders';
 import { apiPost } from '@/lib/api-client';
-import { useIdempotencyKey } from '@/lib/idempotency-key';
+import { idempotencyHeader, useIdempotencyKey } from '@/lib/idempotency-key';
 import { ordersKeys } from './orders-query-keys';
 
 /**
@@ -12,11 +12,7 @@ export function createOrder(
   input: CreateOrderInput,
   idempotencyKey?: string,
 ): Promise<{ insertedId: string }> {
-  return apiPost<{ insertedId: string }>(
-    '/order',
-    input,
-    idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {},
-  );
+  return apiPost<{ insertedId: string }>('/order', input, idempotencyHeader(idempotencyKey));
 }
 
 /**

@@ -8,8 +8,6 @@ import { PaymentAlert } from './payment-ui';
 interface Unrecorded {
   transactionId: string;
   message: string;
-  /** The shop will not record it (409: the order was cancelled meanwhile and the charge goes back). */
-  final: boolean;
 }
 
 /**
@@ -20,8 +18,11 @@ interface Unrecorded {
 export function usePaymentRecorder(
   orderId: string,
   onRecorded: (transactionId: string) => void,
-  /** The shop refused to record it for good (409): its words, for the page to show instead. */
-  onRefused?: (message: string) => void,
+  /**
+   * The shop refused to record it for good (409: the order was cancelled meanwhile and the charge
+   * goes back): its words, for the page to show instead of the form.
+   */
+  onRefused: (message: string) => void,
 ) {
   const complete = useCompletePayment(orderId);
   const [unrecorded, setUnrecorded] = useState<Unrecorded | null>(null);
@@ -30,18 +31,13 @@ export function usePaymentRecorder(
     try {
       await complete.mutateAsync(transactionId);
     } catch (recordError) {
-      const final = isApiError(recordError) && recordError.status === 409;
-      if (final && onRefused) {
+      if (isApiError(recordError) && recordError.status === 409) {
         onRefused(payErrorText(recordError));
         return;
       }
       setUnrecorded({
         transactionId,
-        // A conflict is the server's last word (why, and that the money goes back): said as it is.
-        message: final
-          ? payErrorText(recordError)
-          : `The payment (transaction id ${transactionId}) went through, but the shop could not record it yet. ${payErrorText(recordError)}`,
-        final,
+        message: `The payment (transaction id ${transactionId}) went through, but the shop could not record it yet. ${payErrorText(recordError)}`,
       });
       return;
     }
@@ -57,9 +53,8 @@ interface FinishPaymentProps extends Unrecorded {
   onFinish: (transactionId: string) => Promise<void>;
 }
 
-/** Stands in for the card form while a confirmed charge is not recorded yet (or never will be). */
-export function FinishPayment({ transactionId, message, final, recording, onFinish }: FinishPaymentProps) {
-  if (final) return <PaymentAlert>{message}</PaymentAlert>;
+/** Stands in for the card form while a confirmed charge is not recorded yet. */
+export function FinishPayment({ transactionId, message, recording, onFinish }: FinishPaymentProps) {
   return (
     <div className="flex flex-col gap-4">
       <PaymentAlert>{message}</PaymentAlert>

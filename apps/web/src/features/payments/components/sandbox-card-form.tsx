@@ -48,7 +48,7 @@ interface SandboxCardFormProps {
   /** Undefined until the payment intent has been created; Pay stays disabled until then. */
   clientSecret: string | undefined;
   onPaid: (transactionId: string) => void;
-  onRefused?: (message: string) => void;
+  onRefused: (message: string) => void;
 }
 
 /**

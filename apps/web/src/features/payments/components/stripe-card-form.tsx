@@ -23,7 +23,7 @@ interface StripeCardFormProps {
   /** Undefined until the payment intent has been created; Pay stays disabled until then. */
   clientSecret: string | undefined;
   onPaid: (transactionId: string) => void;
-  onRefused?: (message: string) => void;
+  onRefused: (message: string) => void;
 }
 
 /**

@@ -11,7 +11,7 @@ export interface StripePaymentProps {
   billingName: string;
   publishableKey: string;
   onPaid: (transactionId: string) => void;
-  onRefused?: (message: string) => void;
+  onRefused: (message: string) => void;
 }
 
 /**
