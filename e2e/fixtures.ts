@@ -205,3 +205,35 @@ export async function fieldError(page: Page, label: string): Promise<string> {
   }
   return texts.join(' ');
 }
+
+/** Pays on the open payment page with a test card (expiry 12/39, CVC 123), once Pay is enabled. */
+export async function payWith(page: Page, number: string): Promise<void> {
+  await page.getByLabel('Card number', { exact: true }).fill(number);
+  await page.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/39');
+  await page.getByLabel('CVC', { exact: true }).fill('123');
+  const pay = page.getByRole('button', { name: 'Pay', exact: true });
+  await expect.poll(() => pay.isEnabled()).toBe(true);
+  await pay.click();
+}
+
+/** Places a one-part order at the part's minimum through the API (key: the signed-in access key). */
+export async function placeOrderByApi(
+  key: string,
+  customer: { email: string; name: string },
+  part: Pick<Part, '_id' | 'name' | 'minquantity'>,
+): Promise<string> {
+  const placed = await fetch(`${baseURL()}/api/order`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify({
+      email: customer.email,
+      name: customer.name,
+      num: '555-0100',
+      parts: part.name,
+      quantity: part.minquantity,
+      productId: part._id,
+    }),
+  });
+  expect(placed.status).toBe(200);
+  return ((await placed.json()) as { insertedId: string }).insertedId;
+}

@@ -13,7 +13,7 @@ import { messages } from '@pitstop/core/messages';
 import type { Part } from '@pitstop/core/parts';
 import { searchTexts } from '@pitstop/core/search';
 import { fitmentTexts } from '@pitstop/core/vehicle-fit';
-import { baseURL, fieldError, registerCustomer, signInAs, useBrowser } from './fixtures.ts';
+import { baseURL, fieldError, placeOrderByApi, registerCustomer, signInAs, useBrowser } from './fixtures.ts';
 
 const browser = useBrowser();
 const ADMIN = { email: 'admin@pitstop.com', password: 'pitstop-admin' };
@@ -264,20 +264,7 @@ describe('every form acts on the first click', () => {
   it('payment (sandbox card form): an emptied card number, and the empty expiry and CVC, show their messages', async () => {
     const { page, email, name, token } = await customerPage();
     const part = await orderablePart();
-    const placed = await fetch(`${baseURL()}/api/order`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        email,
-        name,
-        num: '555-0100',
-        parts: part.name,
-        quantity: part.minquantity,
-        productId: part._id,
-      }),
-    });
-    expect(placed.ok).toBe(true);
-    const { insertedId } = (await placed.json()) as { insertedId: string };
+    const insertedId = await placeOrderByApi(token, { email, name }, part);
     await page.goto(`/payment/${insertedId}`);
     const numberField = label(page, 'Card number');
     await numberField.fill('4242 4242 4242 4242');

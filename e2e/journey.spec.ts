@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pitstop/core/messages';
 import type { Part } from '@pitstop/core/parts';
-import { baseURL, expectNoSeriousA11yViolations, useBrowser } from './fixtures.ts';
+import { baseURL, expectNoSeriousA11yViolations, payWith, useBrowser } from './fixtures.ts';
 
 const browser = useBrowser();
 
@@ -29,15 +29,6 @@ async function order(page: Page, part: Part): Promise<void> {
   await page.getByLabel('Quantity', { exact: true }).fill(String(part.minquantity));
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect.poll(() => page.getByText(messages.orderBooked).isVisible()).toBe(true);
-}
-
-async function payWith(page: Page, number: string): Promise<void> {
-  await page.getByLabel('Card number', { exact: true }).fill(number);
-  await page.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/39');
-  await page.getByLabel('CVC', { exact: true }).fill('123');
-  const pay = page.getByRole('button', { name: 'Pay', exact: true });
-  await expect.poll(() => pay.isEnabled()).toBe(true);
-  await pay.click();
 }
 
 async function cheapestPart(): Promise<Part> {

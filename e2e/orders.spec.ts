@@ -9,6 +9,8 @@ import {
   expectNoSeriousA11yViolations,
   fieldError,
   outboxMailsTo,
+  payWith,
+  placeOrderByApi,
   registerCustomer,
   signInAs,
   useBrowser,
@@ -174,19 +176,7 @@ describe('cancelling', () => {
     const page = await browser.newPage();
     const key = await signInAs(page, customer.email, customer.password);
     const before = await availableOf(part._id);
-    const placed = await fetch(`${baseURL()}/api/order`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-      body: JSON.stringify({
-        email: customer.email,
-        name: customer.name,
-        num: '555-0100',
-        parts: part.name,
-        quantity: part.minquantity,
-        productId: part._id,
-      }),
-    });
-    expect(placed.status).toBe(200);
+    await placeOrderByApi(key, customer, part);
     expect(await availableOf(part._id)).toBe(before - part.minquantity);
 
     await page.goto('/order');
@@ -222,20 +212,7 @@ describe('cancelling', () => {
     const page = await browser.newPage({ expectedConsoleErrors: /status of 409/ });
     const key = await signInAs(page, customer.email, customer.password);
     const before = await availableOf(part._id);
-    const placed = await fetch(`${baseURL()}/api/order`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-      body: JSON.stringify({
-        email: customer.email,
-        name: customer.name,
-        num: '555-0100',
-        parts: part.name,
-        quantity: part.minquantity,
-        productId: part._id,
-      }),
-    });
-    expect(placed.status).toBe(200);
-    const { insertedId } = (await placed.json()) as { insertedId: string };
+    const insertedId = await placeOrderByApi(key, customer, part);
 
     // The card is charged; before the page records the payment, the order is cancelled elsewhere.
     await page.route(`**/api/payment/${insertedId}`, async (route) => {
@@ -249,12 +226,7 @@ describe('cancelling', () => {
       await route.continue();
     });
     await page.goto(`/payment/${insertedId}`);
-    await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/39');
-    await page.getByLabel('CVC', { exact: true }).fill('123');
-    const pay = page.getByRole('button', { name: 'Pay', exact: true });
-    await expect.poll(() => pay.isEnabled()).toBe(true);
-    await pay.click();
+    await payWith(page, '4242 4242 4242 4242');
 
     const alert = page.getByRole('alert');
     await expect.poll(() => alert.innerText(), { timeout: 15_000 }).toBe(orderTexts.paidAfterCancel(false));

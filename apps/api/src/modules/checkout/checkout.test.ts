@@ -2,11 +2,11 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '@pitstop/core/checkout';
 import { cartTexts, creditTexts } from '@pitstop/core/messages';
-import type { Order } from '@pitstop/core/orders';
 import { createPart } from '../../db/seed/factories.js';
 import { cartItems, orderLines, orders, parts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
+import { DELIVERY_ADDRESS as ADDRESS, ordersOf as ordersOfCustomer } from '../../test/orders.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,15 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const ADDRESS = {
-  name: 'Asha Rider',
-  street: '500 Howard St',
-  city: 'San Francisco',
-  state: 'CA',
-  zip: '94105',
-  phone: '(415) 555-0134',
-};
 
 async function addToCart(who: Customer, partId: string, quantity: number) {
   const res = await t.app.inject({
@@ -46,14 +37,7 @@ async function available(...ids: string[]): Promise<number[]> {
   return ids.map((id) => rows.find((r) => r.id === id)?.n ?? -1);
 }
 
-async function ordersOf(who: Customer): Promise<Order[]> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/order/${who.email}`,
-    headers: bearer(who.token),
-  });
-  return res.json();
-}
+const ordersOf = (who: Customer) => ordersOfCustomer(t.app, who);
 
 describe('POST /api/checkout', () => {
   it('orders the cart with prices from the catalogue and the state’s sales tax; a sent price is ignored', async () => {

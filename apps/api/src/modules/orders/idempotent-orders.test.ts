@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderTexts } from '@pitstop/core/messages';
-import type { Order } from '@pitstop/core/orders';
 import { createPart } from '../../db/seed/factories.js';
 import { idempotencyKeys, parts } from '../../db/schema.js';
 import { forgetOldKeys } from '../../lib/idempotency.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
+import { DELIVERY_ADDRESS, ordersOf as ordersOfCustomer } from '../../test/orders.js';
 
 /*
  * A retried order request (the client lost the answer, or the load balancer tried the other
@@ -51,14 +51,7 @@ async function available(id: string): Promise<number> {
   return row!.n;
 }
 
-async function ordersOf(who: Customer): Promise<Order[]> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/order/${who.email}`,
-    headers: bearer(who.token),
-  });
-  return res.json();
-}
+const ordersOf = (who: Customer) => ordersOfCustomer(t.app, who);
 
 describe('POST /api/order with an Idempotency-Key', () => {
   it('places one order for a key sent twice, answers the same order both times, and takes the stock once', async () => {
@@ -153,20 +146,12 @@ describe('POST /api/order with an Idempotency-Key', () => {
 });
 
 describe('POST /api/checkout with an Idempotency-Key', () => {
-  const ADDRESS = {
-    name: 'Asha Rider',
-    street: '500 Howard St',
-    city: 'San Francisco',
-    state: 'CA',
-    zip: '94105',
-    phone: '(415) 555-0134',
-  };
   const checkout = (who: Customer, key: string) =>
     t.app.inject({
       method: 'POST',
       url: '/api/checkout',
       headers: withKey(who, key),
-      payload: { address: ADDRESS, payment: 'card' },
+      payload: { address: DELIVERY_ADDRESS, payment: 'card' },
     });
 
   it('answers a retried checkout with the order it made, instead of "your cart is empty"', async () => {

@@ -8,6 +8,7 @@ import { createPart } from '../../db/seed/factories.js';
 import type { Mail, Mailer } from '../../lib/mail.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
+import { DELIVERY_ADDRESS as ADDRESS } from '../../test/orders.js';
 import { expireUnpaidOrders } from './service.js';
 
 /** Keeps what it is sent; `failing` makes every send throw, as a broken SMTP server would. */
@@ -35,15 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const ADDRESS = {
-  name: 'Asha Rider',
-  street: '500 Howard St',
-  city: 'San Francisco',
-  state: 'CA',
-  zip: '94105',
-  phone: '(415) 555-0134',
-};
 
 async function available(...ids: string[]): Promise<number[]> {
   const rows = await t.database.db

@@ -25,6 +25,35 @@ async function orderRow(t: TestApp, id: string) {
   return row;
 }
 
+const createIntent = (t: TestApp, me: Customer, orderId: string, extra: Record<string, unknown> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: bearer(me.token),
+    payload: { orderId, ...extra },
+  });
+const payByCard = (
+  t: TestApp,
+  me: Customer,
+  clientSecret: string,
+  number: string,
+  expiry = '12/39',
+  cvc = '123',
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments/sandbox/confirm',
+    headers: bearer(me.token),
+    payload: { clientSecret, number, expiry, cvc },
+  });
+const recordPayment = (t: TestApp, me: Customer, orderId: string, transactionId: string) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/payment/${orderId}`,
+    headers: bearer(me.token),
+    payload: { order: orderId, transactionId },
+  });
+
 describe('payments with the sandbox provider', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -34,27 +63,12 @@ describe('payments with the sandbox provider', () => {
     await t.close();
   });
 
-  const intent = (me: Customer, orderId: string, extra: Record<string, unknown> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: bearer(me.token),
-      payload: { orderId, ...extra },
-    });
-  const card = (me: Customer, clientSecret: string, number: string, expiry = '12/39', cvc = '123') =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/confirm',
-      headers: bearer(me.token),
-      payload: { clientSecret, number, expiry, cvc },
-    });
+  const intent = (me: Customer, orderId: string, extra?: Record<string, unknown>) =>
+    createIntent(t, me, orderId, extra);
+  const card = (me: Customer, clientSecret: string, number: string, expiry?: string, cvc?: string) =>
+    payByCard(t, me, clientSecret, number, expiry, cvc);
   const patch = (me: Customer, orderId: string, transactionId: string) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: `/api/payment/${orderId}`,
-      headers: bearer(me.token),
-      payload: { order: orderId, transactionId },
-    });
+    recordPayment(t, me, orderId, transactionId);
 
   it('shows the order’s name and total, pays with 4242…, and marks it paid once', async () => {
     const me = await signUp(t.app);
@@ -169,32 +183,15 @@ describe('a card payment that comes through after its order was cancelled', () =
 
   async function paidThenCancelled(me: Customer, cancel: (orderId: string) => Promise<void>) {
     const orderId = await orderFor(t, me, 2);
-    const { clientSecret } = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/create-payment-intent',
-        headers: bearer(me.token),
-        payload: { orderId },
-      })
-    ).json();
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/confirm',
-      headers: bearer(me.token),
-      payload: { clientSecret, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' },
-    });
+    const { clientSecret } = (await createIntent(t, me, orderId)).json();
+    const paid = await payByCard(t, me, clientSecret, '4242 4242 4242 4242');
     expect(paid.statusCode).toBe(200);
     // The card was charged; before the shop records it, the order is cancelled.
     await cancel(orderId);
     return { orderId, transactionId: paid.json().transactionId as string };
   }
   const record = (me: Customer, orderId: string, transactionId: string) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: `/api/payment/${orderId}`,
-      headers: bearer(me.token),
-      payload: { order: orderId, transactionId },
-    });
+    recordPayment(t, me, orderId, transactionId);
   const refundJobs = async (paymentId: string) =>
     (await t.database.db.select().from(jobs).where(eq(jobs.kind, 'refund'))).filter(
       (j) => (j.payload as { paymentId: string }).paymentId === paymentId,
@@ -322,18 +319,8 @@ describe('payments with Stripe (the official SDK against a local fake)', () => {
       headers: bearer(me.token),
     });
     expect(info.json()).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_local', price: 37.5 });
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: bearer(me.token),
-      payload: { orderId, price: 1 },
-    });
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: bearer(me.token),
-      payload: { orderId },
-    });
+    const first = await createIntent(t, me, orderId, { price: 1 });
+    const again = await createIntent(t, me, orderId);
     expect(first.json().clientSecret).toBe(again.json().clientSecret);
     const created = [...fake.intents.values()].find((i) => i.metadata.orderId === orderId);
     expect(created).toMatchObject({ amount: 3750, currency: 'usd' });
@@ -343,20 +330,9 @@ describe('payments with Stripe (the official SDK against a local fake)', () => {
   it('PATCH verifies the intent with Stripe: unpaid until it succeeded, and only for the right amount', async () => {
     const me = await signUp(t.app);
     const orderId = await orderFor(t, me);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: bearer(me.token),
-      payload: { orderId },
-    });
+    await createIntent(t, me, orderId);
     const created = [...fake.intents.values()].find((i) => i.metadata.orderId === orderId)!;
-    const patch = () =>
-      t.app.inject({
-        method: 'PATCH',
-        url: `/api/payment/${orderId}`,
-        headers: bearer(me.token),
-        payload: { order: orderId, transactionId: created.id },
-      });
+    const patch = () => recordPayment(t, me, orderId, created.id);
     expect((await patch()).statusCode).toBe(402);
     fake.succeed(created.id, { amount: 1 });
     expect((await patch()).statusCode).toBe(402);
@@ -368,12 +344,7 @@ describe('payments with Stripe (the official SDK against a local fake)', () => {
   it('a signed payment_intent.succeeded webhook marks the order paid once; duplicates and bad signatures change nothing', async () => {
     const me = await signUp(t.app);
     const orderId = await orderFor(t, me);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: bearer(me.token),
-      payload: { orderId },
-    });
+    await createIntent(t, me, orderId);
     const created = fake.succeed([...fake.intents.values()].find((i) => i.metadata.orderId === orderId)!.id);
     const payload = JSON.stringify({
       id: `evt_${orderId.slice(0, 8)}`,
@@ -404,12 +375,7 @@ describe('payments with Stripe (the official SDK against a local fake)', () => {
   it('a payment_intent.succeeded webhook for an order cancelled meanwhile refunds it through Stripe, once', async () => {
     const me = await signUp(t.app);
     const orderId = await orderFor(t, me);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: bearer(me.token),
-      payload: { orderId },
-    });
+    await createIntent(t, me, orderId);
     const cancelled = await t.app.inject({
       method: 'POST',
       url: `/api/order/${orderId}/cancel`,
