@@ -27,7 +27,12 @@ export default tseslint.config(
       globals: { ...globals.node },
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.config.ts', '*.config.js', 'apps/*/*.config.ts'],
+          allowDefaultProject: [
+            '*.config.ts',
+            '*.config.js',
+            'apps/*/*.config.ts',
+            'apps/web/preact-aliases.ts',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },

@@ -9,7 +9,7 @@ import {
   fingerprint,
   inputFiles,
   outputsFingerprint,
-  reactBuildIn,
+  libraryBuildIn,
   repoRoot,
   writeStamp,
 } from './build.ts';
@@ -140,9 +140,9 @@ describe('the production build', () => {
     expect(buildEnv({}).NODE_ENV).toBe('production');
   });
 
-  // A real web build each way (Vite takes seconds here): the build's environment yields React's
-  // production build from a shell set to development, and the check tells the two apart.
-  it('bundles React for production from a development shell', { timeout: 180_000 }, () => {
+  // A real web build each way (Vite takes seconds here): the build's environment yields the
+  // libraries' production build from a shell set to development, and the check tells the two apart.
+  it('bundles the libraries for production from a development shell', { timeout: 180_000 }, () => {
     const viteBuild = (env: NodeJS.ProcessEnv, outDir: string) => {
       const vite = path.join(repoRoot, 'node_modules/vite/bin/vite.js');
       const result = spawnSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir'], {
@@ -151,7 +151,7 @@ describe('the production build', () => {
         encoding: 'utf8',
       });
       expect(result.status, result.stderr).toBe(0);
-      return reactBuildIn(path.join(outDir, 'assets'));
+      return libraryBuildIn(path.join(outDir, 'assets'));
     };
     const shell = { ...process.env, NODE_ENV: 'development' };
     expect(viteBuild(buildEnv(shell), path.join(root, 'production'))).toBe('production');

@@ -1,9 +1,9 @@
 /**
  * Builds the shop: the server (`tsc -b`) and the web app (`npm run build -w @pitstop/web`).
  *
- * The build always runs with NODE_ENV=production, whatever the shell says: Vite bundles React's
- * development build when NODE_ENV=development is set (500 KB instead of 300 KB for the main
- * chunk, and slow), and `--mode production` does not change that. Only the build sees it; the
+ * The build always runs with NODE_ENV=production, whatever the shell says: Vite bundles the
+ * libraries' development builds when NODE_ENV=development is set (bigger and slower, with their
+ * development checks), and `--mode production` does not change that. Only the build sees it; the
  * server started afterwards keeps the caller's NODE_ENV (demo data, secrets).
  *
  *   tsx scripts/build.ts               build (npm run build)
@@ -148,21 +148,28 @@ export function buildEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEn
   return { ...env, NODE_ENV: 'production' };
 }
 
-/** Text only React's development build carries (its warnings link to react.dev/link/…). */
-export const REACT_DEV_MARKERS = ['react.dev/link/', 'Each child in a list should have a unique'];
-/** Text only React's production build carries (its errors are numbered and minified). */
-export const REACT_PROD_MARKER = 'Minified React error';
+/**
+ * Text only development builds carry: React's warnings (should React DOM come back) and TanStack
+ * Query's development checks. Preact itself has one build; the libraries around it do not.
+ */
+export const DEV_BUILD_MARKERS = [
+  'react.dev/link/',
+  'Each child in a list should have a unique',
+  'As of v4, queryKey needs to be an Array',
+];
+/** Text every build of the app carries (TanStack Query's error for a query without a function). */
+export const APP_BUNDLE_MARKER = 'Missing queryFn';
 
-/** Which React build the JavaScript in `dir` (searched recursively) bundles. */
-export function reactBuildIn(dir: string): 'production' | 'development' | 'none' {
-  let production = false;
+/** Which build of its libraries the JavaScript in `dir` (searched recursively) bundles. */
+export function libraryBuildIn(dir: string): 'production' | 'development' | 'none' {
+  let found = false;
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
     const code = fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
-    if (REACT_DEV_MARKERS.some((marker) => code.includes(marker))) return 'development';
-    if (code.includes(REACT_PROD_MARKER)) production = true;
+    if (DEV_BUILD_MARKERS.some((marker) => code.includes(marker))) return 'development';
+    if (code.includes(APP_BUNDLE_MARKER)) found = true;
   }
-  return production ? 'production' : 'none';
+  return found ? 'production' : 'none';
 }
 
 function run(command: string, args: string[]): void {
@@ -192,9 +199,11 @@ function main(args: string[]): void {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   run(process.execPath, [tsc, '-b']);
   run('npm', ['run', 'build', '-w', '@pitstop/web']);
-  const react = reactBuildIn(path.join(repoRoot, 'apps/web/dist/assets'));
-  if (react !== 'production') {
-    console.error(`build: the web app bundles React's ${react} build, not its production build.`);
+  const libraries = libraryBuildIn(path.join(repoRoot, 'apps/web/dist/assets'));
+  if (libraries !== 'production') {
+    console.error(
+      `build: the web app bundles its libraries' ${libraries} build, not their production build.`,
+    );
     process.exit(1);
   }
   // The embedded database's starting point for these migrations (kept in node_modules/.cache).

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
+import { preactAliases } from './preact-aliases';
 
 // The API (apps/api) listens here in development; see the README for the command.
 const apiOrigin = 'http://127.0.0.1:3210';
@@ -55,16 +55,18 @@ function precompress(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle needs no copy of the public folder: the client build serves it.
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  // JSX goes through Vite's own transform (automatic runtime, aliased to Preact's below); React's
+  // plugin would add React Refresh, which Preact does not run.
+  plugins: [tailwindcss(), precompress()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
     // @pitstop/core exports its TypeScript sources under the custom "source" condition.
     conditions: ['source', ...defaultClientConditions],
   },
-  // The server-rendering bundle (vite build --ssr, see package.json) runs inside the API process:
-  // the workspace's own sources are bundled, libraries stay in node_modules.
+  // The server-rendering bundle (vite build --ssr, see package.json) runs inside the API process.
+  // Everything is bundled, libraries too: only then do their imports of React resolve to Preact.
   ssr: {
-    noExternal: ['@pitstop/core'],
+    noExternal: true,
     resolve: { conditions: ['source', ...defaultServerConditions] },
   },
   server: {

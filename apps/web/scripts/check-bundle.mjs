@@ -3,8 +3,9 @@
 // the page can show its content, gzipped, must stay at or under BUDGET_KB.
 //
 // Counted: the entry script and every chunk index.html modulepreloads, every chunk they import
-// statically (followed through dist/.vite/manifest.json), and the Home screen's lazily loaded chunk
-// with its own static imports. Stylesheets are listed for information but not counted.
+// statically (followed through dist/.vite/manifest.json), and the lazily loaded chunks the server
+// renders on the home page with their own static imports: the browser loads those before it
+// hydrates the page (src/main.tsx). Stylesheets are listed for information but not counted.
 //
 // Run after `vite build`:  npm run check:bundle -w @pitstop/web
 import fs from 'node:fs';
@@ -12,9 +13,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 120;
+const BUDGET_KB = 90;
 const KB = 1000; // the same kilobyte Vite prints
 const HOME_ROUTE_SOURCE = 'src/app/routes/home.tsx';
+// What the server renders of the home page lazily, as its page state lists it ("modules").
+const HOME_RENDERED_SOURCES = [HOME_ROUTE_SOURCE, 'src/features/fitment/components/find-parts-panel.tsx'];
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(webRoot, 'dist');
@@ -86,13 +89,12 @@ for (const [key, chunk] of Object.entries(manifest)) {
   if (chunk.isEntry && chunk.file.endsWith('.js')) addChunk(key, 'entry');
 }
 
-// 2. The Home screen's own lazily loaded chunk and everything it imports statically.
-const homeKey = Object.keys(manifest).find(
-  (key) => key === HOME_ROUTE_SOURCE || manifest[key].src === HOME_ROUTE_SOURCE,
-);
-if (!homeKey)
-  fail(`the manifest has no chunk for ${HOME_ROUTE_SOURCE}; is the Home route still lazily loaded?`);
-addChunk(homeKey, 'home route');
+// 2. The home page's lazily loaded chunks and everything they import statically.
+for (const source of HOME_RENDERED_SOURCES) {
+  const key = Object.keys(manifest).find((k) => k === source || manifest[k].src === source);
+  if (!key) fail(`the manifest has no chunk for ${source}; is it still lazily loaded?`);
+  addChunk(key, source === HOME_ROUTE_SOURCE ? 'home route' : 'home, rendered');
+}
 
 // 3. Measure.
 function measure(file) {

@@ -1,6 +1,6 @@
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { prerender } from 'react-dom/static';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { AppRoutes, CLIENT_ONLY_PATHS } from './app/router';
@@ -68,27 +68,26 @@ async function renderPass(url: string, origin: string, queryClient: QueryClient)
     setMeta: (meta) => (result.meta = meta),
     addModule: (source) => result.modules.add(source),
   };
-  const { prelude } = await prerender(
-    <StrictMode>
-      <RenderContextValue.Provider value={context}>
-        <AppProvider client={queryClient}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProvider>
-      </RenderContextValue.Provider>
-    </StrictMode>,
-    {
-      // The whole page goes out at once, so every boundary is written in place: React would
-      // otherwise move large ones with an inline script, which the CSP blocks.
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onError(error) {
-        // A component that throws on the server is rendered in the browser instead; say which.
-        console.error('server render:', error);
-      },
-    },
-  );
-  return { html: await new Response(prelude).text(), ...result };
+  let html: string;
+  try {
+    // Waits for every lazily loaded screen; the whole page goes out at once.
+    html = await renderToStringAsync(
+      <StrictMode>
+        <RenderContextValue.Provider value={context}>
+          <AppProvider client={queryClient}>
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
+          </AppProvider>
+        </RenderContextValue.Provider>
+      </StrictMode>,
+    );
+  } catch (error) {
+    // A page that throws on the server is rendered in the browser instead; say why.
+    console.error('server render:', error);
+    html = '';
+  }
+  return { html, ...result };
 }
 
 const DEFAULT_META: PageMeta = { title: 'Pitstop Parts', description: '' };
@@ -132,7 +131,7 @@ export function createServerRenderer(
         status: pass.status,
         head: renderHead(pass.meta ?? DEFAULT_META, origin, url),
         body: pass.html,
-        state: serializeSsrState(state),
+        state: serializeSsrState(state, [...pass.modules]),
         modules: [...pass.modules],
       };
     },

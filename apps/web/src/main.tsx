@@ -1,7 +1,9 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
+import { startHydration } from './hooks/use-hydrated';
+import { preloadModules } from './lib/lazy-module';
 import { readSsrState } from './lib/ssr-state';
 import './index.css';
 
@@ -19,10 +21,11 @@ const app = (
   </StrictMode>
 );
 
-// As a transition, hydration yields to the browser every few milliseconds instead of holding the
-// main thread for the whole page: the page answers input while it comes alive.
+// A server-rendered page is hydrated once the code of the screens it shows has arrived (the page
+// preloads it), in one pass; until then the server's markup stands, links and forms working.
 if (initialState) {
-  startTransition(() => {
+  void preloadModules(initialState.modules ?? []).then(() => {
+    startHydration();
     hydrateRoot(container, app);
   });
 } else createRoot(container).render(app);

@@ -1,18 +1,42 @@
 import { lazy, useContext, type ComponentType } from 'react';
 import { RenderContextValue } from './render-context';
 
+/** Loaders of the lazily loaded modules by source path, for preloadModules(). */
+const loaders = new Map<string, () => Promise<unknown>>();
+
 /**
  * React.lazy that also tells the server which source module a page rendered, so the page's HTML
  * asks for that code at once (modulepreload) instead of after the entry script has run: the
- * page comes alive sooner, and a click on it is not lost to code still on its way.
+ * page comes alive sooner, and a click on it is not lost to code still on its way. Once loaded
+ * (see preloadModules) the screen renders at once, without suspending.
  *
  * @param source the module's path as Vite's manifest names it (`src/app/routes/home.tsx`)
  */
 export function lazyModule<P extends object>(source: string, load: () => Promise<ComponentType<P>>) {
-  const Lazy = lazy(async () => ({ default: await load() }));
+  let loaded: ComponentType<P> | undefined;
+  const loadOnce = async () => (loaded ??= await load());
+  const Lazy = lazy(async () => ({ default: await loadOnce() }));
+  loaders.set(source, loadOnce);
   function LazyModule(props: P) {
     useContext(RenderContextValue)?.addModule(source);
-    return <Lazy {...props} />;
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   }
   return LazyModule;
+}
+
+/**
+ * Loads the screens a server-rendered page showed before it is hydrated, so hydration is one
+ * pass over the whole page: a screen that suspended while hydrating would come alive later, and
+ * its first render would no longer be the server's.
+ */
+export async function preloadModules(sources: readonly string[]): Promise<void> {
+  // A screen's own lazy parts are known once the screen's module has run: load in rounds.
+  const pending = new Set(sources);
+  for (;;) {
+    const ready = [...pending].filter((source) => loaders.has(source));
+    if (ready.length === 0) return;
+    for (const source of ready) pending.delete(source);
+    await Promise.all(ready.map((source) => loaders.get(source)?.()));
+  }
 }

@@ -16,7 +16,7 @@ function isSerializedApiError(value: unknown): value is SerializedApiError {
  * The dehydrated cache as JSON that is safe inside <script type="application/json">: an ApiError
  * (a part that does not exist) keeps its status, and no "</script>" or "<!--" can end the block.
  */
-export function serializeSsrState(state: DehydratedState): string {
+export function serializeSsrState(state: DehydratedState, modules: readonly string[] = []): string {
   const queries = state.queries.map((query) => {
     const error = query.state.error;
     if (!(error instanceof ApiError)) return query;
@@ -32,14 +32,17 @@ export function serializeSsrState(state: DehydratedState): string {
     };
     return { ...query, state: { ...query.state, error: plain } };
   });
-  return JSON.stringify({ ...state, queries }).replace(/</g, '\\u003c');
+  return JSON.stringify({ ...state, queries, modules }).replace(/</g, '\\u003c');
 }
 
+/** The server's query answers, and the lazily loaded modules (source paths) its page rendered. */
+export type SsrState = DehydratedState & { modules?: string[] };
+
 /** Reads the server's answers, if the page was rendered on the server, turning errors back into ApiErrors. */
-export function readSsrState(doc: Document): DehydratedState | undefined {
+export function readSsrState(doc: Document): SsrState | undefined {
   const text = doc.getElementById(SSR_STATE_ID)?.textContent;
   if (!text) return undefined;
-  const state = JSON.parse(text) as DehydratedState;
+  const state = JSON.parse(text) as SsrState;
   for (const query of state.queries) {
     const error: unknown = query.state.error;
     if (isSerializedApiError(error)) {

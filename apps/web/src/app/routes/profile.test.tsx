@@ -94,7 +94,7 @@ describe('ProfileRoute', () => {
     });
     const file = photo();
     typeInto(await screen.findByLabelText('Name'), 'Riley R.');
-    fireEvent.change(screen.getByLabelText('Occupation'), { target: { value: 'Job Holder' } });
+    typeInto(screen.getByLabelText('Occupation'), 'Job Holder');
     pickFiles(screen.getByLabelText('Photo'), [file]);
 
     save();

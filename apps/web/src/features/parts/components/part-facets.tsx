@@ -1,7 +1,6 @@
 import {
   startTransition,
   useId,
-  useOptimistic,
   useRef,
   useState,
   type FormEvent,
@@ -24,6 +23,7 @@ import {
   withFilters,
   type PartFilters,
 } from '../api/part-filters';
+import { useOptimisticValue } from '@/hooks/use-optimistic-value';
 
 interface PartFacetsPanelProps {
   filters: PartFilters;
@@ -233,7 +233,7 @@ export function PartFacetsPanel({ filters, facets, stale, failed, onRetry, onCha
   const inStockCount = facets?.inStock ?? 0;
   // The router renders a new URL in a transition; until it lands, a box just ticked would show
   // the old URL's state. The optimistic view shows the choice at once.
-  const [shown, setShown] = useOptimistic(filters);
+  const [shown, setShown] = useOptimisticValue(filters);
   function choose(next: PartFilters) {
     startTransition(() => {
       setShown(next);

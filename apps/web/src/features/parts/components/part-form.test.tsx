@@ -25,8 +25,8 @@ async function fillValidPart() {
   typeInto(label('Part number'), 'SP-1');
   typeInto(label('Seller'), 'Pitstop');
   typeInto(label('Price ($)'), '24.5');
-  fireEvent.change(label('Brand'), { target: { value: 'Honda' } });
-  fireEvent.change(label('Category'), { target: { value: 'brake-pads' } });
+  typeInto(label('Brand'), 'Honda');
+  typeInto(label('Category'), 'brake-pads');
   typeInto(label('Description'), 'Front pads.');
   typeInto(label('Stock'), '40');
   typeInto(label('Available quantity'), '30');
@@ -88,7 +88,7 @@ describe('PartForm', () => {
     typeInto(label('Model 1'), 'CB350');
     typeInto(label('From year 1'), '2021');
     typeInto(label('To year 1'), '2024');
-    fireEvent.change(label('Position 1'), { target: { value: 'rear' } });
+    typeInto(label('Position 1'), 'rear');
     typeInto(label('Quantity per bike 1'), '2');
     typeInto(label('Note 1'), 'Not for the ABS model');
     // A second row left at its defaults: any position, one per bike, no note.

@@ -1,4 +1,4 @@
-import { startTransition, useId, useOptimistic, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PARTS_WEB_PAGE } from '@pitstop/core/catalogue';
 import type { Vehicle } from '@pitstop/core/fitment';
@@ -28,6 +28,7 @@ import { PartFacetsPanel } from './part-facets';
 import { PartsGrid } from './parts-grid';
 import { PartsGridSkeleton } from './parts-grid-skeleton';
 import { PartsPagination } from './parts-pagination';
+import { useOptimisticValue } from '@/hooks/use-optimistic-value';
 
 /** Cards in the first row or two are likely above the fold on wide screens. */
 const EAGER_IMAGES = 3;
@@ -258,7 +259,7 @@ function SortSelect({
 }) {
   const id = useId();
   // Shows the choice at once, while the router renders the new URL in a transition.
-  const [shown, setShown] = useOptimistic(value);
+  const [shown, setShown] = useOptimisticValue(value);
   // A sort chosen on the server-rendered page before the script ran.
   const ref = useRef<HTMLSelectElement>(null);
   useEarlyInput(ref, value, (sort) => onEarlyChange(sort as PartSort));

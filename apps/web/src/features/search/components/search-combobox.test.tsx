@@ -1,3 +1,4 @@
+import { typeInto } from '@/testing/form';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -41,7 +42,7 @@ const activeOption = (input: HTMLElement) => {
 };
 
 async function typeAndWaitForList(input: HTMLElement, text: string) {
-  fireEvent.change(input, { target: { value: text } });
+  typeInto(input, text);
   await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
 }
 
@@ -61,10 +62,10 @@ describe('SearchCombobox', () => {
     const api = serveSuggestions({ brak: brakeSuggestions });
     const { input } = renderCombobox();
 
-    fireEvent.change(input, { target: { value: 'b' } });
-    fireEvent.change(input, { target: { value: 'br' } });
-    fireEvent.change(input, { target: { value: 'bra' } });
-    fireEvent.change(input, { target: { value: 'brak' } });
+    typeInto(input, 'b');
+    typeInto(input, 'br');
+    typeInto(input, 'bra');
+    typeInto(input, 'brak');
     await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
 
     // Only the text typing paused on was asked for: no request per keystroke, none for "b".
@@ -146,7 +147,7 @@ describe('SearchCombobox', () => {
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     expect(activeOption(input)).not.toBeNull();
 
-    fireEvent.change(input, { target: { value: 'brake p' } });
+    typeInto(input, 'brake p');
     expect(input.getAttribute('aria-activedescendant')).toBeNull();
     fireEvent.keyDown(input, { key: 'Enter' });
     fireEvent.submit(input.closest('form')!);
@@ -166,9 +167,9 @@ describe('SearchCombobox', () => {
     );
     const { input } = renderCombobox();
 
-    fireEvent.change(input, { target: { value: 'ch' } });
+    typeInto(input, 'ch');
     await act(() => new Promise((resolve) => setTimeout(resolve, SUGGEST_DEBOUNCE_MS + 50)));
-    fireEvent.change(input, { target: { value: 'chain' } });
+    typeInto(input, 'chain');
     expect(await screen.findByRole('option', { name: /Chain Kit/ })).toBeTruthy();
 
     // Let the answer for "ch" arrive: the list stays on "chain".

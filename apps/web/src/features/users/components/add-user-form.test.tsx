@@ -23,7 +23,7 @@ function renderForm(routes: Parameters<typeof mockApi>[0] = {}) {
 function fill() {
   typeInto(screen.getByLabelText('Name'), 'Nora New');
   typeInto(screen.getByLabelText('Email'), 'nora@pitstop.com');
-  fireEvent.change(screen.getByLabelText('Occupation'), { target: { value: 'Job Holder' } });
+  typeInto(screen.getByLabelText('Occupation'), 'Job Holder');
   pickFiles(screen.getByLabelText('Photo'), [photo()]);
 }
 
