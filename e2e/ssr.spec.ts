@@ -105,6 +105,33 @@ describe('hydration', () => {
     }
   });
 
+  it('hydrates the server markup in place: every element it sent stays on screen', async () => {
+    const part = await firstPart();
+    for (const path of ['/', '/parts', `/parts/${part._id}`]) {
+      const page = await browser.newPage();
+      const release = await holdEntryScript(page);
+      await page.goto(path, { waitUntil: 'commit' });
+      // The page state comes right after the rendered page: all of it has been parsed.
+      await page.locator('#ssr-state').waitFor({ state: 'attached' });
+      // Preact says nothing of a mismatch: it throws the server's elements away and makes new ones.
+      const sent = await page.evaluate(() => {
+        const elements = document.querySelectorAll('#root *');
+        elements.forEach((element) => ((element as Element & { sent?: true }).sent = true));
+        return elements.length;
+      });
+      release();
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      const kept = await page.evaluate(
+        () =>
+          Array.from(document.querySelectorAll('#root *')).filter(
+            (e) => (e as Element & { sent?: true }).sent,
+          ).length,
+      );
+      expect(kept, path).toBe(sent);
+      await page.close();
+    }
+  });
+
   it('a signed-in customer gets the server page, then their own navbar', async () => {
     const part = await firstPart();
     const page = await browser.newPage();

@@ -4,6 +4,8 @@
 // Budgets: performance >= 95, accessibility 100, best practices >= 95, SEO 100, largest
 // contentful paint <= 2.0 s and total blocking time <= 150 ms, in every run (the machine is
 // noisy: a budget holds only if the worst run meets it).
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startShop } from './server-process.ts';
@@ -44,6 +46,11 @@ try {
           onlyCategories: Object.keys(budgets),
         });
         if (!result) throw new Error(`no result for ${path}`);
+        // LIGHTHOUSE_REPORT_DIR=… keeps each run's full report (long tasks, script timings).
+        if (process.env.LIGHTHOUSE_REPORT_DIR) {
+          const name = `${run}-${path === '/' ? 'home' : path.slice(1).replace(/\//g, '-')}.json`;
+          await writeFile(join(process.env.LIGHTHOUSE_REPORT_DIR, name), JSON.stringify(result.lhr));
+        }
         if (result.lhr.runtimeError)
           console.log(`  ${path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
         const scores = Object.fromEntries(

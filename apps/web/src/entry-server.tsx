@@ -5,6 +5,7 @@ import { matchRoutes, StaticRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { AppRoutes, CLIENT_ONLY_PATHS } from './app/router';
 import { setApiTransport } from './lib/api-client';
+import { preloadAllModules } from './lib/lazy-module';
 import { createQueryClient } from './lib/query-client';
 import { RenderContextValue, type PageMeta, type RenderContext } from './lib/render-context';
 import { serializeSsrState } from './lib/ssr-state';
@@ -101,8 +102,11 @@ export function createServerRenderer(
   fetchApi: (url: string, init: RequestInit) => Promise<Response>,
 ): ServerRenderer {
   setApiTransport(fetchApi);
+  // Screens render as the browser hydrates them (lib/lazy-module.ts), from the first request on.
+  const modulesLoaded = preloadAllModules();
   return {
     async render(url) {
+      await modulesLoaded;
       const pathname = new URL(url, origin).pathname;
       if (matchRoutes(clientOnlyRoutes, pathname)) return null;
 

@@ -1,4 +1,5 @@
 import type { Vehicle } from './fitment.js';
+import { groupThousands } from './money.js';
 import { vehicleLabel } from './vehicle-fit.js';
 
 /**
@@ -24,11 +25,9 @@ export type RatingStep = (typeof RATING_STEPS)[number];
 /** Suggestions are asked for from this many typed characters on. */
 export const SUGGEST_MIN_CHARS = 2;
 
-const count = /* @__PURE__ */ new Intl.NumberFormat('en-US');
-
-/** "1,234": counts as the shop writes them. */
+/** "1,234": counts as the shop writes them (whole numbers; see formatDollars for why not Intl). */
 export function formatCount(n: number): string {
-  return count.format(n);
+  return `${n < 0 ? '-' : ''}${groupThousands(Math.round(Math.abs(n)))}`;
 }
 
 function parts(total: number): string {
@@ -46,7 +45,7 @@ export const searchTexts = {
     `${n} ${n === 1 ? 'suggestion' : 'suggestions'}. Use the up and down arrows to choose one.`,
   // The results.
   showing: (from: number, to: number, total: number) =>
-    `Showing ${count.format(from)}–${count.format(to)} of ${count.format(total)} ${parts(total)}`,
+    `Showing ${formatCount(from)}–${formatCount(to)} of ${formatCount(total)} ${parts(total)}`,
   noParts: 'No parts match these filters.',
   noPartsFor: (q: string) => `No parts match “${q}”.`,
   /** Around the suggested text: "Did you mean <link>brake pads</link>?" */

@@ -40,3 +40,18 @@ export async function preloadModules(sources: readonly string[]): Promise<void> 
     await Promise.all(ready.map((source) => loaders.get(source)?.()));
   }
 }
+
+/**
+ * Loads every lazily loaded module (on the server, once): a page then renders each screen
+ * directly, as the browser hydrates it, instead of through the lazy wrapper on a first request.
+ */
+export async function preloadAllModules(): Promise<void> {
+  const loaded = new Set<string>();
+  for (;;) {
+    // A module's own lazy parts are known once it has run: load in rounds.
+    const next = [...loaders.keys()].filter((source) => !loaded.has(source));
+    if (next.length === 0) return;
+    for (const source of next) loaded.add(source);
+    await Promise.all(next.map((source) => loaders.get(source)?.()));
+  }
+}

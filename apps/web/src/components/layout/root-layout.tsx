@@ -1,5 +1,6 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { afterLaterHydration, HydrateLater } from '@/lib/hydrate-later';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { PageLoading } from './page-loading';
@@ -17,24 +18,29 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <Navbar />
+      <HydrateLater>
+        <Navbar />
+      </HydrateLater>
       {/* min-h keeps the footer below the fold while a screen loads, so nothing jumps into view. */}
       <main id={MAIN_ID} tabIndex={-1} className="min-h-[calc(100svh-4.5rem)] flex-1 outline-none">
         {children}
       </main>
-      <Footer />
+      <HydrateLater>
+        <Footer />
+      </HydrateLater>
     </div>
   );
 }
 
 /**
  * Marks the document once the screen inside the boundary has come alive (rendered in the
- * browser, or hydrated from the server's HTML): `<html data-hydrated>`. Browser tests wait for
- * it before acting as a settled visitor would; the slow path has tests of its own.
+ * browser, or hydrated from the server's HTML, the parts hydrated later included):
+ * `<html data-hydrated>`. Browser tests wait for it before acting as a settled visitor would;
+ * the slow path has tests of its own.
  */
 function HydrationMark() {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
+    void afterLaterHydration().then(() => (document.documentElement.dataset.hydrated = 'true'));
   }, []);
   return null;
 }

@@ -23,7 +23,8 @@ export function normaliseRating(rating: number): number {
 }
 
 export function formatRating(rating: number): string {
-  return normaliseRating(rating).toLocaleString('en-US', { maximumFractionDigits: 1 });
+  // "4.5", "4": one decimal at most (String of a value rounded to tenths writes no more).
+  return String(normaliseRating(rating));
 }
 
 interface StarRatingProps {

@@ -8,8 +8,9 @@ import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useCreditStatus } from '../api/get-credit-status';
 import { CreditApplicationForm } from './credit-application-form';
+import { lazyDateFormat } from '@/lib/date-format';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+const dateFormat = lazyDateFormat({ dateStyle: 'long' });
 
 function Panel({ heading, children }: { heading: string; children: ReactNode }) {
   return (

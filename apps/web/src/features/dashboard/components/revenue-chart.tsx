@@ -1,5 +1,6 @@
 import type { Dashboard } from '@pitstop/core/admin';
 import { formatDollars } from '@pitstop/core/money';
+import { lazyDateFormat } from '@/lib/date-format';
 
 type Day = NonNullable<Dashboard['admin']>['revenueByDay'][number];
 
@@ -7,7 +8,7 @@ const WIDTH = 320;
 const HEIGHT = 120;
 const GAP = 2;
 
-const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dayLabel = lazyDateFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** 'YYYY-MM-DD' → 'Mar 4' (read as UTC, so the day doesn't shift with the viewer's zone). */
 export function formatDay(day: string): string {

@@ -1,4 +1,6 @@
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+import { lazyDateFormat } from '@/lib/date-format';
+
+const dateFormat = lazyDateFormat({ dateStyle: 'medium' });
 
 /** "Dec 23, 2026" for an order's dates (placed, paid, due, …); "—" for none or a bad one. */
 export function orderDate(iso: string | null | undefined): string {

@@ -23,6 +23,7 @@ import {
   withSearch,
   type PartFilters,
 } from '../api/part-filters';
+import { HydrateLater } from '@/lib/hydrate-later';
 import { PartCard, partPath } from './part-card';
 import { PartFacetsPanel } from './part-facets';
 import { PartsGrid } from './parts-grid';
@@ -144,16 +145,18 @@ export function PartsCatalogue({ vehicle = null, renderSearch, renderPartAction 
       >
         <PartsGrid>
           {parts.map((part, index) => (
-            <li key={part._id}>
-              <PartCard
-                part={part}
-                vehicle={vehicle}
-                headingLevel={2}
-                eager={index < EAGER_IMAGES}
-                priority={index === 0}
-                action={renderPartAction?.(part)}
-              />
-            </li>
+            <HydrateLater key={part._id}>
+              <li>
+                <PartCard
+                  part={part}
+                  vehicle={vehicle}
+                  headingLevel={2}
+                  eager={index < EAGER_IMAGES}
+                  priority={index === 0}
+                  action={renderPartAction?.(part)}
+                />
+              </li>
+            </HydrateLater>
           ))}
         </PartsGrid>
       </div>
@@ -203,14 +206,16 @@ export function PartsCatalogue({ vehicle = null, renderSearch, renderPartAction 
             <span aria-hidden="true">{filtersOpen ? '▴' : '▾'}</span>
           </button>
           <div id={panelId} className={filtersOpen ? 'block' : 'hidden lg:block'}>
-            <PartFacetsPanel
-              filters={filters}
-              facets={facetsQuery.data}
-              stale={facetsQuery.isPlaceholderData}
-              failed={facetsQuery.isError}
-              onRetry={() => void facetsQuery.refetch()}
-              onChange={go}
-            />
+            <HydrateLater>
+              <PartFacetsPanel
+                filters={filters}
+                facets={facetsQuery.data}
+                stale={facetsQuery.isPlaceholderData}
+                failed={facetsQuery.isError}
+                onRetry={() => void facetsQuery.refetch()}
+                onChange={go}
+              />
+            </HydrateLater>
           </div>
         </aside>
         <div className="flex min-w-0 flex-col gap-6">
@@ -223,21 +228,25 @@ export function PartsCatalogue({ vehicle = null, renderSearch, renderPartAction 
             >
               {status}
             </p>
-            <SortSelect
-              value={filters.sort ?? 'relevance'}
-              searching={Boolean(filters.q)}
-              onChange={(sort) => go(withFilters(filters, { sort }))}
-              onEarlyChange={(sort) => go(withFilters(currentPartFilters(), { sort }))}
-            />
+            <HydrateLater>
+              <SortSelect
+                value={filters.sort ?? 'relevance'}
+                searching={Boolean(filters.q)}
+                onChange={(sort) => go(withFilters(filters, { sort }))}
+                onEarlyChange={(sort) => go(withFilters(currentPartFilters(), { sort }))}
+              />
+            </HydrateLater>
           </div>
           {body}
           {query.data && parts.length > 0 ? (
-            <PartsPagination
-              hrefFor={(n) => partsHref({ ...filters, page: n })}
-              page={page}
-              lastPage={lastPage}
-              onNavigate={toResultsTop}
-            />
+            <HydrateLater>
+              <PartsPagination
+                hrefFor={(n) => partsHref({ ...filters, page: n })}
+                page={page}
+                lastPage={lastPage}
+                onNavigate={toResultsTop}
+              />
+            </HydrateLater>
           ) : null}
         </div>
       </div>

@@ -2,8 +2,9 @@ import type { Review } from '@pitstop/core/reviews';
 import { Link } from 'react-router';
 import { StarRating } from '@/components/ui/star-rating';
 import { imageSources } from '@/lib/responsive-image';
+import { lazyDateFormat } from '@/lib/date-format';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dateFormat = lazyDateFormat({ dateStyle: 'medium' });
 
 function formatReviewDate(iso: string): string | null {
   const date = new Date(iso);

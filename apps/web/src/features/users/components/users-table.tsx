@@ -1,8 +1,9 @@
 import type { UserRow } from '@pitstop/core/admin';
 import { Avatar } from '@/components/ui/avatar';
 import { ResponsiveTable, RowActions, type Column } from '@/components/ui/responsive-table';
+import { lazyDateFormat } from '@/lib/date-format';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dateFormat = lazyDateFormat({ dateStyle: 'medium' });
 
 function joined(iso: string): string {
   const date = new Date(iso);

@@ -1,0 +1,84 @@
+import {
+  createContext,
+  Suspense,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+
+// True only while main.tsx's hydrateRoot() runs: the first, synchronous pass over a
+// server-rendered page.
+let firstPass = false;
+
+/** Runs the page's first hydration pass; the boundaries below it come alive in later tasks. */
+export function hydrateInSteps(hydrate: () => void): void {
+  firstPass = true;
+  try {
+    hydrate();
+  } finally {
+    firstPass = false;
+  }
+}
+
+// Each boundary resumes in a task of its own, in page order, so no task of hydration holds the
+// main thread for long: a tap is answered between two of them.
+let queue = Promise.resolve();
+function nextTask(): Promise<void> {
+  queue = queue.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  return queue;
+}
+
+/** Resolves once every part hydrated later has come alive (at once when none waits). */
+export async function afterLaterHydration(): Promise<void> {
+  for (;;) {
+    const current = queue;
+    await current;
+    // The resumed parts render in the task after their turn, and may queue parts of their own.
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    if (queue === current) return;
+  }
+}
+
+interface Deferred {
+  done: boolean;
+  promise: Promise<void>;
+}
+
+// Inside a part that is being hydrated later, while it is: its own later parts wait for turns of
+// their own. A ref, not a value, so that clearing it re-renders nothing.
+const ResumingHydration = createContext<{ current: boolean }>({ current: false });
+
+function Later({ children }: { children: ReactNode }) {
+  const resuming = useContext(ResumingHydration);
+  const [wait] = useState<Deferred | null>(() => {
+    if (!firstPass && !resuming.current) return null;
+    const deferred: Deferred = { done: false, promise: nextTask() };
+    void deferred.promise.then(() => (deferred.done = true));
+    return deferred;
+  });
+  const insideRef = useRef(wait !== null);
+  // Once this part has been hydrated, parts mounted in it later render at once.
+  useLayoutEffect(() => {
+    if (wait?.done) insideRef.current = false;
+  });
+  // Suspending while hydrating keeps the server's markup as it is until the retry.
+  if (wait && !wait.done) throw wait.promise;
+  return <ResumingHydration.Provider value={insideRef}>{children}</ResumingHydration.Provider>;
+}
+
+/**
+ * A part of a server-rendered page that is hydrated after the rest, in a task of its own (the
+ * server's markup stands meanwhile, links and forms working). Preact hydrates a page in one
+ * synchronous pass, which on a phone blocked the main thread for 200 ms and more; split into
+ * steps, each is short; a part inside one waits for a turn after it. Anywhere but the page's
+ * hydration it renders its children at once.
+ */
+export function HydrateLater({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      <Later>{children}</Later>
+    </Suspense>
+  );
+}
