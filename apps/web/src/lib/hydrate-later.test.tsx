@@ -41,6 +41,8 @@ describe('HydrateLater', () => {
   it('hydrates its part of the server markup in a later task, in place, and a part inside it later still', async () => {
     const container = document.createElement('div');
     document.body.append(container);
+    // The server's markup, as the page arrives with it (made here by the server's renderer).
+    // eslint-disable-next-line no-unsanitized/property
     container.innerHTML = renderToString(<Page />);
     const sent = [...container.querySelectorAll('*')];
 
