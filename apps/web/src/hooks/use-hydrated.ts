@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useBrowserState } from './use-browser-state';
 
 const noSubscription = () => () => {};
 
@@ -8,7 +8,7 @@ const noSubscription = () => () => {};
  * before the page has come alive is visibly refused instead of silently lost.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
+  return useBrowserState(
     noSubscription,
     () => true,
     () => false,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Cart, CartItem } from '@pitstop/core/cart';
-import { useSyncExternalStore } from 'react';
+import { useBrowserState } from '@/hooks/use-browser-state';
 import { apiGet } from './api-client';
 import { useAccessToken } from './session';
 import { storageSubscription } from './storage-subscription';
@@ -75,7 +75,7 @@ export function getStoredCartLines(): StoredLine[] {
  * so the first render in the browser, while hydrating) sees an empty cart, so the markup matches.
  */
 export function useStoredCartLines(): StoredLine[] {
-  return useSyncExternalStore(localCartSubscription.subscribe, getStoredCartLines, () => NO_LINES);
+  return useBrowserState(localCartSubscription.subscribe, getStoredCartLines, () => NO_LINES);
 }
 
 export function countItems(items: readonly { quantity: number }[]): number {

@@ -3,6 +3,7 @@ import { renderToString } from 'preact-render-to-string';
 import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
+import { useBrowserState } from '@/hooks/use-browser-state';
 import { afterLaterHydration, HydrateLater, hydrateInSteps } from './hydrate-later';
 
 function Counter({ label }: { label: string }) {
@@ -10,9 +11,22 @@ function Counter({ label }: { label: string }) {
   return <button onClick={() => setClicks((n) => n + 1)}>{`${label} ${clicks}`}</button>;
 }
 
+const noSubscription = () => () => {};
+
+/** Browser-only state: "browser" in the browser, "server" in the server's markup. */
+function Where() {
+  const where = useBrowserState(
+    noSubscription,
+    () => 'browser',
+    () => 'server',
+  );
+  return <p data-where={where}>{where}</p>;
+}
+
 function Page() {
   return (
     <div>
+      <Where />
       <Counter label="first" />
       <HydrateLater>
         <section>
@@ -34,6 +48,7 @@ const button = (container: HTMLElement, label: string) =>
 describe('HydrateLater', () => {
   it('renders its children at once outside a hydration', () => {
     render(<Page />);
+    expect(screen.getByText('browser')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'nested 0' }));
     expect(screen.getByRole('button', { name: 'nested 1' })).toBeTruthy();
   });
@@ -53,6 +68,8 @@ describe('HydrateLater', () => {
     await act(() => Promise.resolve());
     expect(button(container, 'first').textContent).toBe('first 1');
     expect(button(container, 'later').textContent).toBe('later 0');
+    // Until every part is alive the page stays the server's, browser state included.
+    expect(container.querySelector('[data-where]')?.getAttribute('data-where')).toBe('server');
 
     await act(() => afterLaterHydration());
     fireEvent.click(button(container, 'later'));
@@ -60,6 +77,8 @@ describe('HydrateLater', () => {
     await act(() => Promise.resolve());
     expect(button(container, 'later').textContent).toBe('later 1');
     expect(button(container, 'nested').textContent).toBe('nested 1');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(container.querySelector('[data-where]')?.getAttribute('data-where')).toBe('browser');
     // Hydrated, not rendered again: every element the server sent is still the one on screen.
     const shown = [...container.querySelectorAll('*')];
     expect(shown).toHaveLength(sent.length);

@@ -1,3 +1,4 @@
+import { settlePage, unsettlePage } from '@/hooks/use-browser-state';
 import {
   createContext,
   Suspense,
@@ -14,12 +15,15 @@ let firstPass = false;
 
 /** Runs the page's first hydration pass; the boundaries below it come alive in later tasks. */
 export function hydrateInSteps(hydrate: () => void): void {
+  unsettlePage();
   firstPass = true;
   try {
     hydrate();
   } finally {
     firstPass = false;
   }
+  // Then the browser's own state (signed in, the cart, the garage) replaces the server's.
+  void afterLaterHydration().then(settlePage);
 }
 
 // Each boundary resumes in a task of its own, in page order, so no task of hydration holds the

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useBrowserState } from '@/hooks/use-browser-state';
 import { storageSubscription } from './storage-subscription';
 
 /**
@@ -39,7 +39,7 @@ export function clearAccessToken(): void {
 
 /** The stored access token, or null when signed out; re-renders when it changes. */
 export function useAccessToken(): string | null {
-  return useSyncExternalStore(subscribe, getAccessToken, () => null);
+  return useBrowserState(subscribe, getAccessToken, () => null);
 }
 
 export function useIsSignedIn(): boolean {

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { afterLaterHydration, HydrateLater } from '@/lib/hydrate-later';
+import { whenPageSettled } from '@/hooks/use-browser-state';
+import { HydrateLater } from '@/lib/hydrate-later';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { PageLoading } from './page-loading';
@@ -40,7 +41,10 @@ export function AppShell({ children }: { children: ReactNode }) {
  */
 function HydrationMark() {
   useEffect(() => {
-    void afterLaterHydration().then(() => (document.documentElement.dataset.hydrated = 'true'));
+    void whenPageSettled()
+      // The browser's state renders in the task after.
+      .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+      .then(() => (document.documentElement.dataset.hydrated = 'true'));
   }, []);
   return null;
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useBrowserState } from '@/hooks/use-browser-state';
 import { getStoredCartLines, localCartSubscription, type CartItem, type StoredLine } from '@/lib/cart';
 import { storageSubscription } from '@/lib/storage-subscription';
 import type { AddToCartResult, CartPart, RefusedLine } from '../types';
@@ -61,7 +61,7 @@ export function getLocalCart(): CartItem[] {
 
 /** The browser's cart; re-renders when it changes here or in another tab (empty on the server). */
 export function useLocalCart(): CartItem[] {
-  return useSyncExternalStore(localCartSubscription.subscribe, getLocalCart, () => EMPTY);
+  return useBrowserState(localCartSubscription.subscribe, getLocalCart, () => EMPTY);
 }
 
 // Full or unavailable storage: the cart lasts only as long as the page.
@@ -154,5 +154,5 @@ export function clearRefusedLines(): void {
 }
 
 export function useRefusedLines(): RefusedLine[] {
-  return useSyncExternalStore(refusedSubscription.subscribe, getRefusedLines, () => NO_REFUSALS);
+  return useBrowserState(refusedSubscription.subscribe, getRefusedLines, () => NO_REFUSALS);
 }

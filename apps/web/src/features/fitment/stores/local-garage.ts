@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useBrowserState } from '@/hooks/use-browser-state';
 import { storageSubscription } from '@/lib/storage-subscription';
 import type { GarageVehicle, Vehicle } from '@pitstop/core/fitment';
 import { GARAGE_MAX, sameVehicle, VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN } from '@pitstop/core/vehicle-fit';
@@ -118,5 +118,5 @@ export function clearLocalGarage(): void {
 
 /** The browser's garage, active bike first; re-renders when it changes here or in another tab. */
 export function useLocalGarage(): GarageVehicle[] {
-  return useSyncExternalStore(storage.subscribe, getLocalGarage, () => EMPTY);
+  return useBrowserState(storage.subscribe, getLocalGarage, () => EMPTY);
 }
