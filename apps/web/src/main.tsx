@@ -23,10 +23,11 @@ const app = (
 
 // A server-rendered page is hydrated once the code of the screens it shows has arrived (the page
 // preloads it), in steps (lib/hydrate-later.tsx); until then the server's markup stands, links
-// and forms working. The first step waits for a task of its own: evaluating the screens' code
-// and hydrating them in one task held a phone's main thread for twice as long.
+// and forms working. Running the entry, running the screens' code and the first step of
+// hydration each take a task of their own: together they held a phone's main thread too long.
 if (initialState) {
-  void preloadModules(initialState.modules ?? [])
+  void new Promise((resolve) => setTimeout(resolve, 0))
+    .then(() => preloadModules(initialState.modules ?? []))
     .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
     .then(() => hydrateInSteps(() => hydrateRoot(container, app)));
 } else createRoot(container).render(app);
