@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
-import { hydrateInSteps } from './lib/hydrate-later';
+import { aTaskLater, hydrateInSteps } from './lib/hydrate-later';
 import { preloadModules } from './lib/lazy-module';
 import { readSsrState } from './lib/ssr-state';
 import './index.css';
@@ -26,8 +26,8 @@ const app = (
 // and forms working. Running the entry, running the screens' code and the first step of
 // hydration each take a task of their own: together they held a phone's main thread too long.
 if (initialState) {
-  void new Promise((resolve) => setTimeout(resolve, 0))
+  void aTaskLater()
     .then(() => preloadModules(initialState.modules ?? []))
-    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(aTaskLater)
     .then(() => hydrateInSteps(() => hydrateRoot(container, app)));
 } else createRoot(container).render(app);

@@ -26,11 +26,16 @@ export function hydrateInSteps(hydrate: () => void): void {
   void afterLaterHydration().then(settlePage);
 }
 
+/** Resolves in a later task: what follows runs after the browser has had its turn. */
+export function aTaskLater(): Promise<void> {
+  return new Promise<void>((resolve) => setTimeout(resolve, 0));
+}
+
 // Each boundary resumes in a task of its own, in page order, so no task of hydration holds the
 // main thread for long: a tap is answered between two of them.
 let queue = Promise.resolve();
-function nextTask(): Promise<void> {
-  queue = queue.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+function nextTurn(): Promise<void> {
+  queue = queue.then(aTaskLater);
   return queue;
 }
 
@@ -40,7 +45,7 @@ export async function afterLaterHydration(): Promise<void> {
     const current = queue;
     await current;
     // The resumed parts render in the task after their turn, and may queue parts of their own.
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    await aTaskLater();
     if (queue === current) return;
   }
 }
@@ -58,7 +63,7 @@ function Later({ children }: { children: ReactNode }) {
   const resuming = useContext(ResumingHydration);
   const [wait] = useState<Deferred | null>(() => {
     if (!firstPass && !resuming.current) return null;
-    const deferred: Deferred = { done: false, promise: nextTask() };
+    const deferred: Deferred = { done: false, promise: nextTurn() };
     void deferred.promise.then(() => (deferred.done = true));
     return deferred;
   });

@@ -25,33 +25,32 @@ export function lazyModule<P extends object>(source: string, load: () => Promise
   return LazyModule;
 }
 
-/**
- * Loads the screens a server-rendered page showed before it is hydrated, so hydration is one
- * pass over the whole page: a screen that suspended while hydrating would come alive later, and
- * its first render would no longer be the server's.
- */
-export async function preloadModules(sources: readonly string[]): Promise<void> {
-  // A screen's own lazy parts are known once the screen's module has run: load in rounds.
-  const pending = new Set(sources);
+/** Loads the wanted modules and the lazy parts they declare, in rounds: a module's own lazy parts
+ * are known only once the module has run. */
+async function loadInRounds(wanted: (source: string) => boolean): Promise<void> {
+  const loaded = new Set<string>();
   for (;;) {
-    const ready = [...pending].filter((source) => loaders.has(source));
-    if (ready.length === 0) return;
-    for (const source of ready) pending.delete(source);
-    await Promise.all(ready.map((source) => loaders.get(source)?.()));
+    const next = [...loaders.keys()].filter((source) => !loaded.has(source) && wanted(source));
+    if (next.length === 0) return;
+    for (const source of next) loaded.add(source);
+    await Promise.all(next.map((source) => loaders.get(source)?.()));
   }
+}
+
+/**
+ * Loads the screens a server-rendered page showed before it is hydrated, so no screen suspends
+ * while it is hydrated: one that did would come alive later, and its first render would no
+ * longer be the server's.
+ */
+export function preloadModules(sources: readonly string[]): Promise<void> {
+  const shown = new Set(sources);
+  return loadInRounds((source) => shown.has(source));
 }
 
 /**
  * Loads every lazily loaded module (on the server, once): a page then renders each screen
  * directly, as the browser hydrates it, instead of through the lazy wrapper on a first request.
  */
-export async function preloadAllModules(): Promise<void> {
-  const loaded = new Set<string>();
-  for (;;) {
-    // A module's own lazy parts are known once it has run: load in rounds.
-    const next = [...loaders.keys()].filter((source) => !loaded.has(source));
-    if (next.length === 0) return;
-    for (const source of next) loaded.add(source);
-    await Promise.all(next.map((source) => loaders.get(source)?.()));
-  }
+export function preloadAllModules(): Promise<void> {
+  return loadInRounds(() => true);
 }

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { whenPageSettled } from '@/hooks/use-browser-state';
-import { HydrateLater } from '@/lib/hydrate-later';
+import { aTaskLater, HydrateLater } from '@/lib/hydrate-later';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { PageLoading } from './page-loading';
@@ -43,7 +43,7 @@ function HydrationMark() {
   useEffect(() => {
     void whenPageSettled()
       // The browser's state renders in the task after.
-      .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+      .then(aTaskLater)
       .then(() => (document.documentElement.dataset.hydrated = 'true'));
   }, []);
   return null;
