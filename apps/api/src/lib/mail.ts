@@ -46,12 +46,17 @@ export function createMailer(opts: {
   return {
     send: async (mail) => {
       const info = await transport.sendMail({ from: opts.from, ...mail });
-      await fs.mkdir(outbox, { recursive: true });
       const file = path.join(
         outbox,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
       );
-      await fs.writeFile(file, info.message as Buffer);
+      const write = () => fs.writeFile(file, info.message as Buffer);
+      // The folder is made when a write finds it missing, not before every mail.
+      await write().catch(async (err: unknown) => {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        await fs.mkdir(outbox, { recursive: true });
+        await write();
+      });
       opts.log.info({ to: mail.to, file }, `Mail "${mail.subject}" written to the outbox:\n${mail.text}`);
     },
   };

@@ -190,6 +190,43 @@ describe('the job runner', () => {
     expect(left).toHaveLength(0);
   });
 
+  it('gathers the wakes of a moment into one run that sends every mail they queued', async () => {
+    const tag = `burst-${Date.now()}`;
+    // Which run each mail went out in: one claim hands its whole batch to the handlers at once.
+    const batches: number[] = [];
+    let runs = 0;
+    let inRun = false;
+    const runner = startJobRunner({
+      db: t.database.db,
+      pollMs: 3_600_000,
+      retryBaseMs: 1000,
+      wakeDelayMs: 150,
+      log: silent,
+      handlers: {
+        mail: async (payload) => {
+          if ((payload as { subject: string }).subject !== tag) return;
+          if (!inRun) {
+            inRun = true;
+            runs++;
+            queueMicrotask(() => (inRun = false));
+          }
+          batches.push(runs);
+        },
+      },
+    });
+    runners.push(runner);
+    for (let i = 0; i < 4; i++) {
+      await enqueueMail(t.database.db, { to: `burst${i}@example.com`, subject: tag, text: String(i) });
+      runner.wake();
+    }
+    // Nothing goes out before the delay…
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(batches).toHaveLength(0);
+    // …then the four mails go out together, in one run.
+    await expect.poll(() => batches.length, { timeout: 5_000, interval: 20 }).toBe(4);
+    expect(new Set(batches)).toEqual(new Set([1]));
+  });
+
   it('retries with growing delays and gives up after the last attempt', async () => {
     const tag = `broken-${Date.now()}`;
     await t.database.db

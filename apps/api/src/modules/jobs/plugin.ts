@@ -14,7 +14,7 @@ type OtherKind = Exclude<JobKind, 'mail'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The local job runner: `wake()` after a commit that queued jobs sends them at once. */
+    /** The local job runner: `wake()` after a commit that queued jobs sends them within moments. */
     jobs: Pick<JobRunner, 'wake' | 'runDue'> & {
       /** Who runs jobs of this kind (the module that queues them), set before the app is ready. */
       handle(kind: OtherKind, handler: NonNullable<JobHandlers[OtherKind]>): void;
@@ -51,7 +51,7 @@ export function registerJobs(
       },
     });
     // Whatever was queued while no process ran (a restart, an outage) goes out now.
-    runner.wake();
+    runner.runDue().catch((err: unknown) => app.log.error({ err }, 'job run failed'));
   });
   app.addHook('preClose', async () => {
     await runner?.stop();

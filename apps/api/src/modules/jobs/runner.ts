@@ -20,11 +20,16 @@ export interface JobRunnerOptions {
   maxRetryDelayMs?: number;
   /** A handler running longer than this counts as failed (and is retried). */
   timeoutMs?: number;
+  /**
+   * How long `wake()` waits before it runs: the wakes of that time share one claim and one
+   * "done" (at 20 orders a second, 200 ms gathers about four mails per claim instead of one).
+   */
+  wakeDelayMs?: number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
 export interface JobRunner {
-  /** Run due jobs now (after a commit that queued some), without waiting for the next poll. */
+  /** Run due jobs soon (after a commit that queued some: `wakeDelayMs`), not at the next poll. */
   wake(): void;
   /** A run that starts after this call (so it sees every job committed before); resolves with how many ran. */
   runDue(): Promise<number>;
@@ -46,7 +51,9 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
   const timeoutMs = opts.timeoutMs ?? 60_000;
   const leaseMs = timeoutMs * 2;
   const maxDelay = opts.maxRetryDelayMs ?? 30 * 60 * 1000;
+  const wakeDelayMs = opts.wakeDelayMs ?? 200;
   let timer: NodeJS.Timeout | undefined;
+  let wakeTimer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let queued: Promise<number> | undefined;
   let stopped = false;
@@ -201,13 +208,17 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
 
   return {
     wake: () => {
-      if (stopped) return;
-      void runDue().catch((err: unknown) => opts.log.error({ err }, 'job run failed'));
+      if (stopped || wakeTimer) return;
+      wakeTimer = setTimeout(() => {
+        wakeTimer = undefined;
+        void runDue().catch((err: unknown) => opts.log.error({ err }, 'job run failed'));
+      }, wakeDelayMs);
     },
     runDue,
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(wakeTimer);
       await running?.catch(() => undefined);
     },
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { AdminOrdersQuery } from '@pitstop/core/admin';
 import { messages, orderTexts } from '@pitstop/core/messages';
 import { centsToDollars } from '@pitstop/core/money';
@@ -111,29 +111,23 @@ export async function placeOrder(
   });
 
   async function placeOneLine(tx: Db): Promise<Order> {
-    // Step 1: the rules a customer can fix (minimum, more than exists).
-    const [part] = await tx
-      .select({ minquantity: parts.minquantity, availablequantity: parts.availablequantity })
-      .from(parts)
-      .where(eq(parts.id, input.productId))
-      .limit(1);
-    if (!part) {
-      throw new AppError('not_found', 'We could not find that part.', [
-        { field: 'productId', message: 'We could not find that part.' },
-      ]);
-    }
-    const problem = quantityProblem(input.quantity, part);
-    if (problem) throw quantityError('invalid', problem);
-
-    // Step 2: reserve the stock; no row back means someone else took it in the meantime.
+    // Reserve the stock in one statement, with every rule a customer can fix checked on the row
+    // it updates; only when nothing comes back is the part read again, to say why. (An order is
+    // the shop's busiest write: one round trip fewer is a sixth of its time on the database.)
     const [reserved] = await tx
       .update(parts)
       .set({ availablequantity: sql`${parts.availablequantity} - ${input.quantity}`, updatedAt: new Date() })
-      .where(and(eq(parts.id, input.productId), gte(parts.availablequantity, input.quantity)))
+      .where(
+        and(
+          eq(parts.id, input.productId),
+          gte(parts.availablequantity, input.quantity),
+          lte(parts.minquantity, input.quantity),
+        ),
+      )
       .returning({ name: parts.name, priceCents: parts.priceCents });
-    if (!reserved) throw quantityError('conflict', messages.quantityAboveAvailable);
+    if (!reserved) throw await whyNotReserved(tx, input);
 
-    // Step 3: a one-line order, with the catalogue's name and price as they are now (no address,
+    // Then a one-line order, with the catalogue's name and price as they are now (no address,
     // no tax: the spec's order form asks for neither).
     return insertOrder(tx, {
       userId: caller.id,
@@ -154,6 +148,29 @@ export async function placeOrder(
       ],
     });
   }
+}
+
+/**
+ * Why an order's conditional reservation took nothing: the part is unknown (404), the quantity
+ * breaks a rule the customer can fix (400: under the minimum, more than is available, however
+ * recently another order took the units), or the part as read now would allow it, so its stock
+ * moved between the two statements (409: try again).
+ */
+async function whyNotReserved(tx: Db, input: CreateOrderInput): Promise<AppError> {
+  const [part] = await tx
+    .select({ minquantity: parts.minquantity, availablequantity: parts.availablequantity })
+    .from(parts)
+    .where(eq(parts.id, input.productId))
+    .limit(1);
+  if (!part) {
+    return new AppError('not_found', 'We could not find that part.', [
+      { field: 'productId', message: 'We could not find that part.' },
+    ]);
+  }
+  const problem = quantityProblem(input.quantity, part);
+  return problem
+    ? quantityError('invalid', problem)
+    : quantityError('conflict', messages.quantityAboveAvailable);
 }
 
 /** A customer's own orders (or anyone's, for an admin), newest first. */
