@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { UploadedImageUrlSchema } from './accounts.js';
-import { parseUploadedImageUrl, uploadedImageUrl, uploadVariantUrl, uploadVariantWidths } from './images.js';
+import {
+  illustrationRenditions,
+  parseUploadedImageUrl,
+  shareableImageUrl,
+  uploadedImageUrl,
+  uploadVariantUrl,
+  uploadVariantWidths,
+} from './images.js';
 
 const HASH = 'f'.repeat(64);
 
@@ -29,5 +36,27 @@ describe('uploaded image names', () => {
     expect(UploadedImageUrlSchema.safeParse(uploadedImageUrl(HASH, 10, 10)).success).toBe(true);
     expect(UploadedImageUrlSchema.safeParse(`/uploads/${HASH}.webp`).success).toBe(true);
     expect(UploadedImageUrlSchema.safeParse(uploadVariantUrl(HASH, 160)).success).toBe(false);
+  });
+});
+
+describe('the shop’s illustrations', () => {
+  it('name their WebP renditions: the folder’s full size and each narrower copy width', () => {
+    expect(illustrationRenditions('/images/hero/slide-2.svg')).toEqual({
+      src: '/images/hero/slide-2.webp',
+      width: 1280,
+      copies: [160, 320, 640, 960].map((w) => ({ url: `/images/hero/slide-2-${w}w.webp`, width: w })),
+    });
+  });
+
+  it('are only the SVGs in their three folders', () => {
+    expect(illustrationRenditions('/images/other/slide-2.svg')).toBeNull();
+    expect(illustrationRenditions('/images/parts/wheels.webp')).toBeNull();
+    expect(illustrationRenditions('/images/parts/../x.svg')).toBeNull();
+    expect(illustrationRenditions(`/uploads/${HASH}-1600x900.webp`)).toBeNull();
+  });
+
+  it('are shared as their full-size WebP; any other picture as it is', () => {
+    expect(shareableImageUrl('/images/parts/wheels.svg')).toBe('/images/parts/wheels.webp');
+    expect(shareableImageUrl(`/uploads/${HASH}-1600x900.webp`)).toBe(`/uploads/${HASH}-1600x900.webp`);
   });
 });

@@ -47,3 +47,56 @@ export function uploadVariantUrl(hash: string, width: number): string {
 export function uploadVariantWidths(originalWidth: number): number[] {
   return UPLOAD_VARIANT_WIDTHS.filter((width) => width < originalWidth);
 }
+
+/**
+ * The shop's own illustrations (the demo parts' pictures, the home slides, the brand logos) are
+ * drawn as SVG and also kept as WebP renditions beside each drawing, made by
+ * `npm run render:illustrations`: `/images/<folder>/<name>.webp` at the folder's size below, and
+ * `<name>-<w>w.webp` copies at each UPLOAD_VARIANT_WIDTHS narrower than it. Pages show the WebP:
+ * every SVG shown as an <img> costs the browser a document of its own, built on the main thread
+ * (30–130 ms each on a throttled phone), where a WebP is decoded off it.
+ */
+export const ILLUSTRATION_SIZES = {
+  // Cards and the part page: up to 584 CSS px wide, 4:3.
+  parts: { width: 960, height: 720 },
+  // The home slides: the container's width, 5:2.
+  hero: { width: 1280, height: 512 },
+  // A logo in a 160 × 96 box, drawn at 2:1.
+  brands: { width: 320, height: 160 },
+} as const;
+
+export type IllustrationFolder = keyof typeof ILLUSTRATION_SIZES;
+
+const ILLUSTRATION_URL = /^\/images\/(parts|hero|brands)\/([a-z0-9-]+)\.svg$/;
+
+export interface IllustrationRenditions {
+  /** The rendition at the folder's full size. */
+  src: string;
+  width: number;
+  /** The smaller copies, narrowest first. */
+  copies: { url: string; width: number }[];
+}
+
+/** The WebP renditions of one of the shop's illustrations, or null when `url` is not one. */
+export function illustrationRenditions(url: string): IllustrationRenditions | null {
+  const match = ILLUSTRATION_URL.exec(url);
+  if (!match) return null;
+  const [, folder = '', name = ''] = match;
+  const { width } = ILLUSTRATION_SIZES[folder as IllustrationFolder];
+  return {
+    src: `/images/${folder}/${name}.webp`,
+    width,
+    copies: UPLOAD_VARIANT_WIDTHS.filter((w) => w < width).map((w) => ({
+      url: `/images/${folder}/${name}-${w}w.webp`,
+      width: w,
+    })),
+  };
+}
+
+/**
+ * The address to hand to search engines and link previews (JSON-LD, Open Graph): the full-size
+ * WebP of one of the shop's drawings (previews do not show SVG), or the picture as it is.
+ */
+export function shareableImageUrl(url: string): string {
+  return illustrationRenditions(url)?.src ?? url;
+}

@@ -1,20 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { imageSources } from './responsive-image';
+import { IMAGE_LAYOUTS, imageSources } from './responsive-image';
 
 const HASH = 'a'.repeat(64);
 
 describe('imageSources', () => {
-  it('gives an SVG its box and no srcset (it scales by itself)', () => {
+  it('shows one of the shop’s drawings as its WebP renditions, in the box of where it is shown', () => {
     expect(imageSources('/images/parts/brake-pads.svg', 'card')).toEqual({
-      src: '/images/parts/brake-pads.svg',
+      src: '/images/parts/brake-pads.webp',
+      srcSet: [
+        '/images/parts/brake-pads-160w.webp 160w',
+        '/images/parts/brake-pads-320w.webp 320w',
+        '/images/parts/brake-pads-640w.webp 640w',
+        '/images/parts/brake-pads.webp 960w',
+      ].join(', '),
+      sizes: IMAGE_LAYOUTS.card.sizes,
       width: 400,
       height: 300,
     });
     expect(imageSources('/images/brands/honda.svg', 'brand')).toEqual({
-      src: '/images/brands/honda.svg',
+      src: '/images/brands/honda.webp',
+      srcSet: '/images/brands/honda-160w.webp 160w, /images/brands/honda.webp 320w',
+      sizes: '160px',
       width: 160,
       height: 96,
     });
+  });
+
+  it('leaves any other SVG as it is: no srcset (it scales by itself)', () => {
+    expect(imageSources('/images/p.svg', 'card')).toEqual({ src: '/images/p.svg', width: 400, height: 300 });
   });
 
   it('lists an upload’s WebP copies narrower than it, then the upload itself', () => {

@@ -1,4 +1,9 @@
-import { parseUploadedImageUrl, uploadVariantUrl, uploadVariantWidths } from '@pitstop/core/images';
+import {
+  illustrationRenditions,
+  parseUploadedImageUrl,
+  uploadVariantUrl,
+  uploadVariantWidths,
+} from '@pitstop/core/images';
 
 /** Where a picture is shown; each place has its own box and its own width on the page. */
 export type ImageKind = 'card' | 'detail' | 'thumb' | 'review' | 'avatar' | 'avatar-lg' | 'hero' | 'brand';
@@ -43,7 +48,7 @@ export interface ImageSources {
   src: string;
   /**
    * Present only for an upload with smaller copies, together with `sizes` (HTML allows `sizes`
-   * only beside `srcset`). SVGs scale by themselves, older uploads have no copies, and an outside
+   * only beside `srcset`). Other SVGs scale by themselves, older uploads have no copies, and an outside
    * address (a Google account photo) is shown as it is.
    */
   srcSet?: string;
@@ -59,6 +64,13 @@ export interface ImageSources {
  */
 export function imageSources(url: string, kind: ImageKind): ImageSources {
   const { width, height, sizes } = IMAGE_LAYOUTS[kind];
+  // One of the shop's own drawings: its WebP renditions, not the SVG (see ILLUSTRATION_SIZES).
+  const drawn = illustrationRenditions(url);
+  if (drawn) {
+    const candidates = drawn.copies.map((copy) => `${copy.url} ${copy.width}w`);
+    candidates.push(`${drawn.src} ${drawn.width}w`);
+    return { src: drawn.src, srcSet: candidates.join(', '), sizes, width, height };
+  }
   const upload = parseUploadedImageUrl(url);
   const copies = upload?.size ? uploadVariantWidths(upload.size.width) : [];
   if (!upload?.size || copies.length === 0) return { src: url, width, height };

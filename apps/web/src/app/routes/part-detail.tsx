@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { shareableImageUrl } from '@pitstop/core/images';
 import { shopTexts } from '@pitstop/core/messages';
 import { PageContainer } from '@/components/layout/page-container';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -83,7 +84,7 @@ export function PartDetailRoute() {
     part
       ? {
           canonicalPath: `/parts/${part._id}`,
-          image: part.img,
+          image: shareableImageUrl(part.img),
           type: 'product',
           jsonLd: (origin) => [partProductJsonLd(part, origin), partBreadcrumbJsonLd(part, origin)],
         }

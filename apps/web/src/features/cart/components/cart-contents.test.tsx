@@ -29,7 +29,7 @@ describe("CartContents, a visitor's cart", () => {
     expect(within(kit).getByRole('link', { name: 'Chain kit' }).getAttribute('href')).toBe(
       `/parts/${chain._id}`,
     );
-    expect(kit.querySelector('img')?.getAttribute('src')).toBe(chain.img);
+    expect(kit.querySelector('img')?.getAttribute('src')).toBe(chain.img.replace(/\.svg$/, '.webp'));
     expect(within(kit).getByText('$89.50')).toBeTruthy();
     expect(
       (within(kit).getByRole('spinbutton', { name: 'Quantity of Chain kit' }) as HTMLInputElement).value,

@@ -10,7 +10,7 @@ describe('BrandGrid', () => {
       const link = screen.getByRole('link', { name: `${brand} parts` });
       expect(link.getAttribute('href')).toBe(`/parts?brand=${brand}`);
       expect(link.querySelector('img')?.getAttribute('src')).toBe(
-        `/images/brands/${brand.toLowerCase()}.svg`,
+        `/images/brands/${brand.toLowerCase()}.webp`,
       );
     }
     expect(screen.getAllByRole('link')).toHaveLength(6);

@@ -83,8 +83,9 @@ describe('PartCard', () => {
     const first = screen.getByRole('img', { name: 'First' });
     expect(first.getAttribute('loading')).toBe('eager');
     expect(first.getAttribute('fetchpriority')).toBe('high');
-    // An SVG scales by itself: no copies to choose from.
-    expect(first.getAttribute('srcset')).toBeNull();
+    // The demo drawing is shown as its WebP renditions, the phone-sized ones first.
+    expect(first.getAttribute('src')).toBe('/images/parts/brake-pads.webp');
+    expect(first.getAttribute('srcset')).toMatch(/^\/images\/parts\/brake-pads-160w\.webp 160w, /);
     const second = screen.getByRole('img', { name: 'Second' });
     expect(second.getAttribute('loading')).toBe('eager');
     expect(second.getAttribute('fetchpriority')).toBeNull();

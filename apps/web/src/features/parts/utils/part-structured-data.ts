@@ -1,3 +1,4 @@
+import { shareableImageUrl } from '@pitstop/core/images';
 import type { Part } from '@pitstop/core/parts';
 
 /** A root-relative address made absolute against the shop's origin. */
@@ -18,7 +19,7 @@ export function partProductJsonLd(part: Part, origin: string): object {
     sku: part.partNumber,
     mpn: part.partNumber,
     description: part.description,
-    image: [absoluteUrl(origin, part.img)],
+    image: [absoluteUrl(origin, shareableImageUrl(part.img))],
     brand: { '@type': 'Brand', name: part.brand },
     url,
     offers: {
