@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
-import type { Mailer } from '../../lib/mail.js';
+import type { Mail, Mailer } from '../../lib/mail.js';
 import { queuedMailer } from './queue.js';
 import {
   MailPayloadSchema,
+  RenderedMailPayloadSchema,
   startJobRunner,
   type JobHandlers,
   type JobKind,
@@ -11,6 +12,9 @@ import {
 } from './runner.js';
 
 type OtherKind = Exclude<JobKind, 'mail'>;
+/** How long a mail waits for the one queued before it to be handed to the transport. */
+const HAND_OVER_WAIT_MS = 5_000;
+export type MailRenderer = (payload: Record<string, unknown>) => Promise<Mail | null>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +22,11 @@ declare module 'fastify' {
     jobs: Pick<JobRunner, 'wake' | 'runDue'> & {
       /** Who runs jobs of this kind (the module that queues them), set before the app is ready. */
       handle(kind: OtherKind, handler: NonNullable<JobHandlers[OtherKind]>): void;
+      /**
+       * Who writes the mails queued as `{ render: name, … }` (queue.ts): called when the job runs,
+       * with the payload; null when there is nothing left to send (the subject is gone).
+       */
+      renderMail(name: string, renderer: MailRenderer): void;
     };
   }
 }
@@ -33,10 +42,39 @@ export function registerJobs(
 ): Mailer {
   let runner: JobRunner | undefined;
   const others = new Map<OtherKind, NonNullable<JobHandlers[OtherKind]>>();
+  const renderers = new Map<string, MailRenderer>();
   const jobs = {
     wake: () => runner?.wake(),
     runDue: async () => (runner ? runner.runDue() : 0),
     handle: (kind: OtherKind, handler: NonNullable<JobHandlers[OtherKind]>) => void others.set(kind, handler),
+    renderMail: (name: string, renderer: MailRenderer) => void renderers.set(name, renderer),
+  };
+  // Mails of one run are written at once but handed to the transport in the order their jobs
+  // started (the order they were queued): a mail written from the database takes longer to be
+  // ready than one queued written, and must not overtake it.
+  let previousHandedOver: Promise<void> = Promise.resolve();
+  const sendMail = async (payload: unknown) => {
+    const turn = previousHandedOver;
+    let handedOver = () => undefined as void;
+    previousHandedOver = new Promise((resolve) => (handedOver = resolve));
+    try {
+      const mail = await writeMail(payload);
+      // In turn, but a mail whose predecessor is stuck (a database that stopped answering) waits
+      // for it only so long.
+      await Promise.race([turn, new Promise((resolve) => setTimeout(resolve, HAND_OVER_WAIT_MS).unref())]);
+      const sent = mail ? opts.transport.send(mail) : undefined;
+      handedOver();
+      await sent;
+    } finally {
+      handedOver();
+    }
+  };
+  const writeMail = async (payload: unknown): Promise<Mail | null> => {
+    const rendered = RenderedMailPayloadSchema.safeParse(payload);
+    if (!rendered.success) return MailPayloadSchema.parse(payload);
+    const render = renderers.get(rendered.data.render);
+    if (!render) throw new Error(`no renderer for ${rendered.data.render} mails`);
+    return render(rendered.data);
   };
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
@@ -46,7 +84,7 @@ export function registerJobs(
       retryBaseMs: opts.retryBaseMs,
       log: app.log,
       handlers: {
-        mail: (payload) => opts.transport.send(MailPayloadSchema.parse(payload)),
+        mail: sendMail,
         ...Object.fromEntries(others),
       },
     });

@@ -9,6 +9,8 @@ export type JobKind = JobRow['kind'];
 export type JobHandlers = Partial<Record<JobKind, (payload: unknown) => Promise<void>>>;
 
 export const MailPayloadSchema = z.object({ to: z.string(), subject: z.string(), text: z.string() });
+/** A mail written when its job runs, by the renderer registered under `render` (plugin.ts). */
+export const RenderedMailPayloadSchema = z.looseObject({ render: z.string() });
 
 export interface JobRunnerOptions {
   db: Db;
@@ -150,7 +152,10 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
   const sweep = async (): Promise<number> => {
     let ran = 0;
     for (;;) {
-      const claimed = await claim();
+      // In the order they were queued (UPDATE … RETURNING keeps no order): handlers start in turn.
+      const claimed = (await claim()).sort(
+        (a, b) => a.runAt.getTime() - b.runAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime(),
+      );
       const succeeded = await Promise.all(claimed.map(runOne));
       // One statement records every success of the batch (a busy shop sends a batch per poll).
       const done = claimed.filter((_, i) => succeeded[i]).map((job) => job.id);

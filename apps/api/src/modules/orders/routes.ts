@@ -12,7 +12,10 @@ import { jsonResponse, sendCached } from '../../lib/response-cache.js';
 import type { PaymentProviderClient } from '../../lib/payments/provider.js';
 import { refundOrderPayment } from '../payments/service.js';
 import { sendOrderCancellation } from './cancellation-mail.js';
+import { orderConfirmationMail } from './confirmation-mail.js';
 import {
+  ORDER_CONFIRMATION_MAIL,
+  orderById,
   adminCancelOrder,
   advanceOrder,
   cancelOrder,
@@ -34,6 +37,7 @@ const problems = {
 const refundProblems = { 402: ProblemSchema, 503: ProblemSchema };
 const bearer = [{ bearer: [] }];
 const OrderListSchema = z.array(OrderSchema);
+const OrderConfirmationPayloadSchema = z.object({ orderId: z.uuid(), publicUrl: z.string() });
 
 export interface OrdersOptions {
   /** Refunds go back through the provider that takes payments. */
@@ -42,6 +46,14 @@ export interface OrdersOptions {
 
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, opts) => {
   const signedIn = requireUser(app);
+
+  // An order's confirmation is written when its mail job runs, from the order as stored; an
+  // order deleted before then has nothing left to confirm.
+  app.jobs.renderMail(ORDER_CONFIRMATION_MAIL, async (payload) => {
+    const { orderId, publicUrl } = OrderConfirmationPayloadSchema.parse(payload);
+    const order = await orderById(app.db, orderId);
+    return order ? orderConfirmationMail(order, publicUrl) : null;
+  });
 
   app.post(
     '/order',
