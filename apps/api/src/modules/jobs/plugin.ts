@@ -61,11 +61,14 @@ export function registerJobs(
       const mail = await writeMail(payload);
       // In turn, but a mail whose predecessor is stuck (a database that stopped answering) waits
       // for it only so long.
-      await Promise.race([turn, new Promise((resolve) => setTimeout(resolve, HAND_OVER_WAIT_MS).unref())]);
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([turn, new Promise((resolve) => (waited = setTimeout(resolve, HAND_OVER_WAIT_MS)))]);
+      clearTimeout(waited);
       const sent = mail ? opts.transport.send(mail) : undefined;
       handedOver();
       await sent;
     } finally {
+      // Also when writing the mail failed: the next one must not wait for it.
       handedOver();
     }
   };
