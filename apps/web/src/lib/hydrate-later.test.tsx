@@ -71,11 +71,19 @@ describe('HydrateLater', () => {
     // Until every part is alive the page stays the server's, browser state included.
     expect(container.querySelector('[data-where]')?.getAttribute('data-where')).toBe('server');
 
-    await act(() => afterLaterHydration());
+    // One turn later the part is alive, and the part inside it still waits for a turn of its own.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     fireEvent.click(button(container, 'later'));
     fireEvent.click(button(container, 'nested'));
     await act(() => Promise.resolve());
     expect(button(container, 'later').textContent).toBe('later 1');
+    expect(button(container, 'nested').textContent).toBe('nested 0');
+
+    await act(() => afterLaterHydration());
+    fireEvent.click(button(container, 'later'));
+    fireEvent.click(button(container, 'nested'));
+    await act(() => Promise.resolve());
+    expect(button(container, 'later').textContent).toBe('later 2');
     expect(button(container, 'nested').textContent).toBe('nested 1');
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(container.querySelector('[data-where]')?.getAttribute('data-where')).toBe('browser');

@@ -59,22 +59,22 @@ interface Deferred {
 // their own. A ref, not a value, so that clearing it re-renders nothing.
 const ResumingHydration = createContext<{ current: boolean }>({ current: false });
 
-function Later({ children }: { children: ReactNode }) {
-  const resuming = useContext(ResumingHydration);
-  const [wait] = useState<Deferred | null>(() => {
-    if (!firstPass && !resuming.current) return null;
-    const deferred: Deferred = { done: false, promise: nextTurn() };
-    void deferred.promise.then(() => (deferred.done = true));
-    return deferred;
-  });
-  const insideRef = useRef(wait !== null);
+function Later({
+  wait,
+  inside,
+  children,
+}: {
+  wait: Deferred | null;
+  inside: { current: boolean };
+  children: ReactNode;
+}) {
   // Once this part has been hydrated, parts mounted in it later render at once.
   useLayoutEffect(() => {
-    if (wait?.done) insideRef.current = false;
+    if (wait?.done) inside.current = false;
   });
   // Suspending while hydrating keeps the server's markup as it is until the retry.
   if (wait && !wait.done) throw wait.promise;
-  return <ResumingHydration.Provider value={insideRef}>{children}</ResumingHydration.Provider>;
+  return <ResumingHydration.Provider value={inside}>{children}</ResumingHydration.Provider>;
 }
 
 /**
@@ -85,9 +85,22 @@ function Later({ children }: { children: ReactNode }) {
  * hydration it renders its children at once.
  */
 export function HydrateLater({ children }: { children: ReactNode }) {
+  const resuming = useContext(ResumingHydration);
+  // The turn is kept here, outside the boundary: Preact mounts a suspended component afresh when
+  // it retries, so state kept in Later itself would be lost, and a retried part would no longer
+  // know that its own later parts must wait for turns of their own.
+  const [wait] = useState<Deferred | null>(() => {
+    if (!firstPass && !resuming.current) return null;
+    const deferred: Deferred = { done: false, promise: nextTurn() };
+    void deferred.promise.then(() => (deferred.done = true));
+    return deferred;
+  });
+  const insideRef = useRef(wait !== null);
   return (
     <Suspense fallback={null}>
-      <Later>{children}</Later>
+      <Later wait={wait} inside={insideRef}>
+        {children}
+      </Later>
     </Suspense>
   );
 }
