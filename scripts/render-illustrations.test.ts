@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ILLUSTRATION_SIZES, illustrationRenditions, type IllustrationFolder } from '@pitstop/core/images';
+import {
+  FAVICON_PNGS,
+  ILLUSTRATION_SIZES,
+  illustrationRenditions,
+  type IllustrationFolder,
+} from '@pitstop/core/images';
 import { repoRoot } from './build.ts';
 
 const imagesDir = path.join(repoRoot, 'apps/web/public/images');
@@ -27,5 +32,22 @@ describe('the illustrations’ WebP renditions', () => {
         }
       }
     }
+  });
+
+  it('include the icon as the PNGs index.html links, at their sizes', async () => {
+    const publicDir = path.dirname(imagesDir);
+    const index = fs.readFileSync(path.join(repoRoot, 'apps/web/index.html'), 'utf8');
+    for (const { file, size } of FAVICON_PNGS) {
+      const meta = await sharp(path.join(publicDir, file)).metadata();
+      expect({ file, format: meta.format, width: meta.width, height: meta.height }).toEqual({
+        file,
+        format: 'png',
+        width: size,
+        height: size,
+      });
+      expect(index).toContain(`href="/${file}"`);
+    }
+    // No SVG icon: the page would draw it on its main thread while it loads.
+    expect(index).not.toContain('favicon.svg');
   });
 });

@@ -100,3 +100,9 @@ export function illustrationRenditions(url: string): IllustrationRenditions | nu
 export function shareableImageUrl(url: string): string {
   return illustrationRenditions(url)?.src ?? url;
 }
+
+/** The shop icon's PNG renditions in the web app's public folder (index.html links them). */
+export const FAVICON_PNGS = [
+  { file: 'favicon-32.png', size: 32 },
+  { file: 'apple-touch-icon.png', size: 180 },
+] as const;

@@ -61,20 +61,20 @@ const ResumingHydration = createContext<{ current: boolean }>({ current: false }
 
 function Later({
   wait,
-  inside,
+  insideRef,
   children,
 }: {
   wait: Deferred | null;
-  inside: { current: boolean };
+  insideRef: { current: boolean };
   children: ReactNode;
 }) {
   // Once this part has been hydrated, parts mounted in it later render at once.
   useLayoutEffect(() => {
-    if (wait?.done) inside.current = false;
+    if (wait?.done) insideRef.current = false;
   });
   // Suspending while hydrating keeps the server's markup as it is until the retry.
   if (wait && !wait.done) throw wait.promise;
-  return <ResumingHydration.Provider value={inside}>{children}</ResumingHydration.Provider>;
+  return <ResumingHydration.Provider value={insideRef}>{children}</ResumingHydration.Provider>;
 }
 
 /**
@@ -98,7 +98,7 @@ export function HydrateLater({ children }: { children: ReactNode }) {
   const insideRef = useRef(wait !== null);
   return (
     <Suspense fallback={null}>
-      <Later wait={wait} inside={insideRef}>
+      <Later wait={wait} insideRef={insideRef}>
         {children}
       </Later>
     </Suspense>

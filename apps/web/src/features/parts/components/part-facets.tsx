@@ -24,6 +24,7 @@ import {
   type PartFilters,
 } from '../api/part-filters';
 import { useOptimisticValue } from '@/hooks/use-optimistic-value';
+import { HydrateLater } from '@/lib/hydrate-later';
 
 interface PartFacetsPanelProps {
   filters: PartFilters;
@@ -281,25 +282,32 @@ export function PartFacetsPanel({ filters, facets, stale, failed, onRetry, onCha
           </button>
         </div>
       ) : null}
-      <FacetLinkList
-        title={searchTexts.brand}
-        values={BRANDS}
-        labelOf={(value) => value}
-        selected={filters.brand}
-        counts={facets?.brand}
-        hrefOf={(brand) => partsHref(withFilters(filters, { brand: brand as PartFilters['brand'] }))}
-      />
-      <FacetLinkList
-        title={searchTexts.category}
-        values={CATEGORIES}
-        labelOf={(value) => CATEGORY_LABELS[value as keyof typeof CATEGORY_LABELS]}
-        selected={filters.category}
-        counts={facets?.category}
-        hrefOf={(category) =>
-          partsHref(withFilters(filters, { category: category as PartFilters['category'] }))
-        }
-      />
-      <PriceRange filters={filters} facets={facets} onChange={onChange} />
+      {/* The two long lists and the price form come alive each in a step of its own. */}
+      <HydrateLater>
+        <FacetLinkList
+          title={searchTexts.brand}
+          values={BRANDS}
+          labelOf={(value) => value}
+          selected={filters.brand}
+          counts={facets?.brand}
+          hrefOf={(brand) => partsHref(withFilters(filters, { brand: brand as PartFilters['brand'] }))}
+        />
+      </HydrateLater>
+      <HydrateLater>
+        <FacetLinkList
+          title={searchTexts.category}
+          values={CATEGORIES}
+          labelOf={(value) => CATEGORY_LABELS[value as keyof typeof CATEGORY_LABELS]}
+          selected={filters.category}
+          counts={facets?.category}
+          hrefOf={(category) =>
+            partsHref(withFilters(filters, { category: category as PartFilters['category'] }))
+          }
+        />
+      </HydrateLater>
+      <HydrateLater>
+        <PriceRange filters={filters} facets={facets} onChange={onChange} />
+      </HydrateLater>
       <Group legend={searchTexts.availability}>
         <label className={optionClass}>
           <input
