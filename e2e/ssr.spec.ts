@@ -137,28 +137,18 @@ describe('hydration', () => {
     }
   });
 
-  it('names in its HTML every script it needs, so the app adds no preload link of its own', async () => {
+  it('comes alive without adding a preload link of its own', async () => {
     const part = await firstPart();
     for (const path of ['/', '/parts', `/parts/${part._id}`]) {
       const html = await (await fetch(`${baseURL()}${path}`)).text();
-      const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(
-        ([tag]) => /href="([^"]+)"/.exec(tag)![1]!,
-      );
-      const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)![1]!;
+      const sent = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].length;
+      expect(sent, path).toBeGreaterThan(0);
       const page = await browser.newPage();
-      const scripts: string[] = [];
-      page.on('request', (request) => {
-        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-      });
       await page.goto(path);
       await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-      expect(scripts.length, path).toBeGreaterThan(1);
-      expect(
-        scripts.filter((script) => script !== entry && !preloads.includes(script)),
-        `${path} loaded scripts its HTML does not name`,
-      ).toEqual([]);
-      // A link added from script is a request the browser makes from script, dearer on a phone.
-      expect(await page.locator('link[rel="modulepreload"]').count(), path).toBe(preloads.length);
+      // A link added from script is a request made from script: dearer on a phone's main thread
+      // than the same chunk asked for by the browser's module loader.
+      expect(await page.locator('link[rel="modulepreload"]').count(), path).toBe(sent);
       await page.close();
     }
   });

@@ -35,51 +35,26 @@ export interface WebBuild {
   manifest: Manifest;
   /** Files the entry loads on every page (index.html preloads them already). */
   entryFiles: ReadonlySet<string>;
-  /** The entry's own file: index.html loads it as its script, and preloads it nowhere. */
-  entryScripts: ReadonlySet<string>;
 }
-
-/** The `<link rel="modulepreload">` tags of a page: the screens' own chunks, and what they import. */
-export interface ModulePreloads {
-  /** In the head: the screens' own chunks. */
-  head: string;
-  /** At the end of the body: the chunks those import (statically, at any depth). */
-  body: string;
-}
-
-const preloadTag = (file: string) =>
-  `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}" />`;
 
 /**
  * `<link rel="modulepreload">` for the chunks of the screens a page rendered, beyond what the
  * entry already loads: without them the browser learns of a screen's chunk only after the entry
- * has run, and the page stays inert meanwhile. All at low priority.
- * - The screens' own chunks go in the head.
- * - The chunks they import go at the end of the body, so they are asked for after the stylesheet
- *   and the first images: on a slow phone connection a dozen shared chunks fetched at once would
- *   hold up the first paint. They must be in the page all the same: otherwise Vite's loader adds a
- *   link for each from script as the page comes alive, and a request made from script cost a
- *   phone's main thread 3–10 ms each (the browser notes the script's stack), 40–100 ms in one task.
+ * has run, and the page stays inert meanwhile. Only the screens' own chunks, at low priority:
+ * on a slow phone connection a dozen shared chunks fetched at once held up the stylesheet, the
+ * first picture and with them the first paint (Lighthouse: LCP 2.1–2.7 s with them at the end of
+ * the page, 1.5–2.2 s without). The chunks they import follow when they are parsed, asked for by
+ * the browser's module loader (the build adds no preload links from script: decision 023).
  */
-export function modulePreloads(build: WebBuild, modules: readonly string[]): ModulePreloads {
-  const own = new Set<string>();
-  const imported = new Set<string>();
+export function modulePreloads(build: WebBuild, modules: readonly string[]): string {
+  const files = new Set<string>();
   for (const source of modules) {
-    const chunk = build.manifest[source];
-    if (!chunk) continue;
-    own.add(chunk.file);
-    for (const key of chunk.imports ?? []) chunkFiles(build.manifest, key, imported);
+    const file = build.manifest[source]?.file;
+    if (file && !build.entryFiles.has(file)) files.add(file);
   }
-  // The entry script is named too when a screen imports from it: Vite's loader would otherwise
-  // add a preload link for it, not seeing the script tag that loaded it.
-  const wanted = (file: string) => !build.entryFiles.has(file) || build.entryScripts.has(file);
-  return {
-    head: [...own].filter(wanted).map(preloadTag).join('\n    '),
-    body: [...imported]
-      .filter((file) => wanted(file) && !own.has(file))
-      .map(preloadTag)
-      .join('\n    '),
-  };
+  return [...files]
+    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}" />`)
+    .join('\n    ');
 }
 
 /**
@@ -101,13 +76,10 @@ export function webBuildReader(webDist: string): () => Promise<WebBuild> {
       // A build without a manifest still renders; its pages just preload nothing extra.
     }
     const entryFiles = new Set<string>();
-    const entryScripts = new Set<string>();
     for (const [key, chunk] of Object.entries(manifest)) {
-      if (!chunk.isEntry) continue;
-      chunkFiles(manifest, key, entryFiles);
-      entryScripts.add(chunk.file);
+      if (chunk.isEntry) chunkFiles(manifest, key, entryFiles);
     }
-    cached = { mtimeMs, build: { template, manifest, entryFiles, entryScripts } };
+    cached = { mtimeMs, build: { template, manifest, entryFiles } };
     return cached.build;
   };
 }
@@ -170,21 +142,17 @@ export async function loadServerRenderer(
 }
 
 /** The built index.html with the rendered page put in: head tags, markup and query answers. */
-export function composePage(
-  template: string,
-  page: RenderedPage,
-  preloads: ModulePreloads = { head: '', body: '' },
-): string {
+export function composePage(template: string, page: RenderedPage, preloads = ''): string {
   return (
     template
       .replace(/<title>[\s\S]*?<\/title>/, '')
       .replace(/<meta\s+name="description"[\s\S]*?\/?>/, '')
       // Replacer functions: the page's text may hold "$&" or "$'", which a replacement string expands.
-      .replace('</head>', () => `    ${page.head}\n    ${preloads.head}\n  </head>`)
+      .replace('</head>', () => `    ${page.head}\n    ${preloads}\n  </head>`)
       .replace(
         '<div id="root"></div>',
         () =>
-          `<div id="root">${page.body}</div>\n    <script type="application/json" id="ssr-state">${page.state}</script>\n    ${preloads.body}`,
+          `<div id="root">${page.body}</div>\n    <script type="application/json" id="ssr-state">${page.state}</script>`,
       )
   );
 }
