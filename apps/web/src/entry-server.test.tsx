@@ -63,6 +63,12 @@ describe('server rendering', () => {
       offers: { price: '24.50', priceCurrency: 'USD' },
       aggregateRating: { ratingValue: 4, reviewCount: 1 },
     });
+    // Its picture, the page's largest paint, is preloaded from the head as the <img> shows it.
+    const img = /<img [^>]*>/.exec(page!.body)![0];
+    const preload = /<link rel="preload" as="image" [^>]*>/.exec(page!.head)![0];
+    expect(img).toMatch(/fetchpriority="high"/i);
+    expect(preload).toContain(`href="${/ src="([^"]+)"/.exec(img)![1]}"`);
+    expect(preload).toContain('fetchpriority="high"');
     expect(asked).toContain(`/api/parts/${part._id}`);
     const state = JSON.parse(page!.state) as { queries: { queryKey: unknown[] }[] };
     expect(state.queries.length).toBeGreaterThanOrEqual(2);

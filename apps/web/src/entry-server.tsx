@@ -7,7 +7,12 @@ import { AppRoutes, CLIENT_ONLY_PATHS } from './app/router';
 import { setApiTransport } from './lib/api-client';
 import { preloadAllModules } from './lib/lazy-module';
 import { createQueryClient } from './lib/query-client';
-import { RenderContextValue, type PageMeta, type RenderContext } from './lib/render-context';
+import {
+  RenderContextValue,
+  type PageMeta,
+  type PreloadedImage,
+  type RenderContext,
+} from './lib/render-context';
 import { serializeSsrState } from './lib/ssr-state';
 import { renderHead } from './server/head';
 
@@ -58,7 +63,7 @@ function unfetched(queryClient: QueryClient, tried: Set<string>): Query[] {
 }
 
 async function renderPass(url: string, origin: string, queryClient: QueryClient) {
-  const result: { status: number; meta?: PageMeta; modules: Set<string> } = {
+  const result: { status: number; meta?: PageMeta; modules: Set<string>; image?: PreloadedImage } = {
     status: 200,
     modules: new Set(),
   };
@@ -68,6 +73,7 @@ async function renderPass(url: string, origin: string, queryClient: QueryClient)
     setStatus: (status) => (result.status = status),
     setMeta: (meta) => (result.meta = meta),
     addModule: (source) => result.modules.add(source),
+    preloadImage: (image) => (result.image ??= image),
   };
   let html: string;
   try {
@@ -133,7 +139,7 @@ export function createServerRenderer(
       queryClient.clear();
       return {
         status: pass.status,
-        head: renderHead(pass.meta ?? DEFAULT_META, origin, url),
+        head: renderHead(pass.meta ?? DEFAULT_META, origin, url, pass.image),
         body: pass.html,
         state: serializeSsrState(state, [...pass.modules]),
         modules: [...pass.modules],

@@ -30,6 +30,15 @@ export interface RenderContext {
   setMeta(meta: PageMeta): void;
   /** A lazily loaded module the page rendered (its source path), for modulepreload. */
   addModule(source: string): void;
+  /** The page's largest picture, preloaded from the head (the first one a page names wins). */
+  preloadImage(image: PreloadedImage): void;
+}
+
+/** A picture as `<img>` shows it: what a `<link rel="preload" as="image">` must repeat. */
+export interface PreloadedImage {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
 }
 
 export const RenderContextValue = createContext<RenderContext | null>(null);
@@ -38,4 +47,14 @@ export const RenderContextValue = createContext<RenderContext | null>(null);
 export function useHttpStatus(status: number): void {
   const context = useContext(RenderContextValue);
   context?.setStatus(status);
+}
+
+/**
+ * Names the picture this component shows as the page's largest (its LCP element), so the server
+ * preloads it from the head: the request starts with the first bytes of the page instead of when
+ * the parser reaches the picture. Call it beside the `<img fetchPriority="high">`.
+ */
+export function usePreloadImage(image: PreloadedImage | null): void {
+  const context = useContext(RenderContextValue);
+  if (image) context?.preloadImage(image);
 }

@@ -46,4 +46,20 @@ describe('renderHead', () => {
     });
     expect(head).not.toContain('summary_large_image');
   });
+
+  it('preloads the page’s largest picture with the srcset and sizes its <img> has, and nothing without one', () => {
+    const meta = { title: 'Parts', description: 'd' };
+    const head = renderHead(meta, 'https://shop.example', '/parts', {
+      src: '/images/parts/pads.webp',
+      srcSet: '/images/parts/pads-320w.webp 320w, /images/parts/pads.webp 640w',
+      sizes: '(min-width: 640px) 50vw, 100vw',
+    });
+    expect(head).toContain(
+      '<link rel="preload" as="image" href="/images/parts/pads.webp" imagesrcset="/images/parts/pads-320w.webp 320w, /images/parts/pads.webp 640w" imagesizes="(min-width: 640px) 50vw, 100vw" fetchpriority="high" data-page-meta />',
+    );
+    expect(renderHead(meta, 'https://shop.example', '/parts', { src: '/uploads/a.webp' })).toContain(
+      '<link rel="preload" as="image" href="/uploads/a.webp" fetchpriority="high" data-page-meta />',
+    );
+    expect(renderHead(meta, 'https://shop.example', '/parts')).not.toContain('rel="preload"');
+  });
 });

@@ -1,5 +1,5 @@
 import { shopTexts } from '@pitstop/core/messages';
-import type { PageMeta } from '@/lib/render-context';
+import type { PageMeta, PreloadedImage } from '@/lib/render-context';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -23,10 +23,17 @@ export function scriptJson(value: unknown): string {
 
 /**
  * The page's head: title, description and canonical address for search engines; Open Graph and
- * Twitter tags for link previews; structured data. Tags that describe only this page carry
- * data-page-meta, so the browser drops them after navigating elsewhere.
+ * Twitter tags for link previews; structured data; a preload of the page's largest picture (the
+ * same `srcset` and `sizes` as its `<img>`, so the browser fetches the file it will show). Tags
+ * that describe only this page carry data-page-meta, so the browser drops them after navigating
+ * elsewhere.
  */
-export function renderHead(meta: PageMeta, origin: string, url: string): string {
+export function renderHead(
+  meta: PageMeta,
+  origin: string,
+  url: string,
+  largestImage?: PreloadedImage,
+): string {
   const canonical = new URL(meta.canonicalPath ?? url.split('?')[0] ?? '/', origin).href;
   const image = meta.image ? new URL(meta.image, origin).href : undefined;
   const attr = escapeHtml;
@@ -48,6 +55,13 @@ export function renderHead(meta: PageMeta, origin: string, url: string): string 
     tags.push(
       `<meta property="og:image" content="${attr(image)}" ${page} />`,
       `<meta name="twitter:image" content="${attr(image)}" ${page} />`,
+    );
+  }
+  if (largestImage) {
+    const { src, srcSet, sizes } = largestImage;
+    const responsive = srcSet ? ` imagesrcset="${attr(srcSet)}" imagesizes="${attr(sizes ?? '100vw')}"` : '';
+    tags.push(
+      `<link rel="preload" as="image" href="${attr(src)}"${responsive} fetchpriority="high" ${page} />`,
     );
   }
   for (const block of meta.jsonLd?.(origin) ?? []) {

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { usePrefersReducedMotion } from '@/hooks/use-prefers-reduced-motion';
+import { usePreloadImage } from '@/lib/render-context';
 import { imageSources } from '@/lib/responsive-image';
 
 export interface HeroSlide {
@@ -81,6 +82,8 @@ export function HeroCarousel({ slides = HERO_SLIDES }: { slides?: readonly HeroS
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const count = slides.length;
+  // The first slide is the home page's largest paint.
+  usePreloadImage(slides[0] ? imageSources(slides[0].image, 'hero') : null);
   const rotating = playing && !reducedMotion && !hovered && !focused && count > 1;
 
   // The timer is the outside system here; restarting it on every slide change keeps the full

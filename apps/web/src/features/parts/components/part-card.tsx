@@ -4,6 +4,7 @@ import type { Vehicle } from '@pitstop/core/fitment';
 import { formatDollars } from '@pitstop/core/money';
 import type { Part } from '@pitstop/core/parts';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { usePreloadImage } from '@/lib/render-context';
 import { imageSources } from '@/lib/responsive-image';
 import { FitBadge } from './fit-badge';
 import { PartRating } from './part-rating';
@@ -39,10 +40,13 @@ export function PartCard({
   action = null,
 }: PartCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const sources = imageSources(part.img, 'card');
+  // The first card's picture is the largest a list page shows above the fold.
+  usePreloadImage(priority ? sources : null);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <img
-        {...imageSources(part.img, 'card')}
+        {...sources}
         alt={part.name}
         loading={eager || priority ? 'eager' : 'lazy'}
         {...(priority ? { fetchPriority: 'high' as const } : {})}

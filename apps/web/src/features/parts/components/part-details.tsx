@@ -4,6 +4,7 @@ import type { Vehicle } from '@pitstop/core/fitment';
 import { formatDollars } from '@pitstop/core/money';
 import type { Part } from '@pitstop/core/parts';
 import { fitmentTexts } from '@pitstop/core/vehicle-fit';
+import { usePreloadImage } from '@/lib/render-context';
 import { imageSources } from '@/lib/responsive-image';
 import { FitBadge } from './fit-badge';
 import { FitmentTable } from './fitment-table';
@@ -39,13 +40,15 @@ export function PartDetails({ part, children, vehicle = null }: PartDetailsProps
   const id = useId();
   const specsHeading = `${id}-specs`;
   const fitmentHeading = `${id}-fitment`;
+  const sources = imageSources(part.img, 'detail');
+  usePreloadImage(sources);
 
   return (
     <article className="flex flex-col gap-12">
       <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
         {/* The page's largest paint: fetched first (the server preloads the same sources). */}
         <img
-          {...imageSources(part.img, 'detail')}
+          {...sources}
           alt={part.name}
           fetchPriority="high"
           className="aspect-[4/3] w-full rounded-2xl border border-slate-200 bg-slate-100 object-cover"
