@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   buildEnv,
@@ -156,5 +157,20 @@ describe('the production build', () => {
     const shell = { ...process.env, NODE_ENV: 'development' };
     expect(viteBuild(buildEnv(shell), path.join(root, 'production'))).toBe('production');
     expect(viteBuild(shell, path.join(root, 'development'))).toBe('development');
+
+    // Every chunk asks V8 to compile it while it streams in, its gzip copy too (what the server sends).
+    const assets = path.join(root, 'production', 'assets');
+    const chunks = fs.readdirSync(assets).filter((file) => file.endsWith('.js'));
+    expect(chunks.length).toBeGreaterThan(10);
+    for (const chunk of chunks) {
+      expect(fs.readFileSync(path.join(assets, chunk), 'utf8').split('\n', 1)[0], chunk).toBe(
+        '//# allFunctionsCalledOnLoad',
+      );
+      const gz = path.join(assets, `${chunk}.gz`);
+      if (fs.existsSync(gz))
+        expect(gunzipSync(fs.readFileSync(gz)).toString('utf8'), chunk).toMatch(
+          /^\/\/# allFunctionsCalledOnLoad\n/,
+        );
+    }
   });
 });

@@ -52,12 +52,44 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Marks every browser chunk with V8's explicit compile hint, so Chrome compiles all its functions
+ * while the file streams in, off the main thread, instead of each on its first call. Hydrating a
+ * server-rendered page calls most of the code it loads: compiling on first call cost Lighthouse's
+ * phone 75–85 ms of main thread on /parts, inside the tasks that bring the page alive (1–4 ms
+ * with the hint). Other browsers read it as a comment.
+ */
+function compileHints(): Plugin {
+  let outDir = '';
+  let ssr = false;
+  return {
+    name: 'pitstop:compile-hints',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
+    },
+    // On the written files: Vite puts its map of a chunk's dependencies at the top after
+    // generateBundle, and the hint must come first. precompress() runs after this.
+    async writeBundle(_options, bundle) {
+      if (ssr) return;
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      await Promise.all(
+        chunks.map(async ({ fileName }) => {
+          const file = path.join(outDir, fileName);
+          await fs.writeFile(file, `//# allFunctionsCalledOnLoad\n${await fs.readFile(file, 'utf8')}`);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle needs no copy of the public folder: the client build serves it.
   publicDir: isSsrBuild ? false : 'public',
   // JSX goes through Vite's own transform (automatic runtime, aliased to Preact's below); React's
   // plugin would add React Refresh, which Preact does not run.
-  plugins: [tailwindcss(), precompress()],
+  plugins: [tailwindcss(), compileHints(), precompress()],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
     // @pitstop/core exports its TypeScript sources under the custom "source" condition.
