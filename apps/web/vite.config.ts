@@ -56,7 +56,7 @@ function precompress(): Plugin {
  * Marks every browser chunk with V8's explicit compile hint, so Chrome compiles all its functions
  * while the file streams in, off the main thread, instead of each on its first call. Hydrating a
  * server-rendered page calls most of the code it loads: compiling on first call cost Lighthouse's
- * phone 75–85 ms of main thread on /parts, inside the tasks that bring the page alive (1–4 ms
+ * phone 75–85 ms of main thread on /parts, inside the tasks that bring the page alive (1–5 ms
  * with the hint). Other browsers read it as a comment.
  */
 function compileHints(): Plugin {
