@@ -4,7 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
-import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
+import {
+  defaultClientConditions,
+  defaultServerConditions,
+  defineConfig,
+  type Plugin,
+  type ResolvedConfig,
+} from 'vite';
 import { preactAliases } from './preact-aliases';
 
 // The API (apps/api) listens here in development; see the README for the command.
@@ -15,23 +21,26 @@ const MIN_COMPRESS_BYTES = 1024;
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
+/** The browser build's output folder; null for the server bundle (`vite build --ssr`). */
+function clientOutDir(config: ResolvedConfig): string | null {
+  return config.build.ssr ? null : path.resolve(config.root, config.build.outDir);
+}
+
 /**
  * Writes `file.br` and `file.gz` beside every compressible file in dist, once, at the best
  * levels, so the server can send them as they are (@fastify/static `preCompressed: true`)
  * instead of compressing on every request. Without compression the first load is ~3x bigger.
  */
 function precompress(): Plugin {
-  let outDir = '';
-  let ssr = false;
+  let outDir: string | null = null;
   return {
     name: 'pitstop:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-      ssr = Boolean(config.build.ssr);
+      outDir = clientOutDir(config);
     },
     async closeBundle() {
-      if (ssr) return;
+      if (!outDir) return;
       const entries = await fs.readdir(outDir, { recursive: true, withFileTypes: true });
       const files = entries
         .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
@@ -60,23 +69,22 @@ function precompress(): Plugin {
  * with the hint). Other browsers read it as a comment.
  */
 function compileHints(): Plugin {
-  let outDir = '';
-  let ssr = false;
+  let outDir: string | null = null;
   return {
     name: 'pitstop:compile-hints',
     apply: 'build',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-      ssr = Boolean(config.build.ssr);
+      outDir = clientOutDir(config);
     },
     // On the written files: Vite puts its map of a chunk's dependencies at the top after
     // generateBundle, and the hint must come first. precompress() runs after this.
     async writeBundle(_options, bundle) {
-      if (ssr) return;
+      const dir = outDir;
+      if (!dir) return;
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
       await Promise.all(
         chunks.map(async ({ fileName }) => {
-          const file = path.join(outDir, fileName);
+          const file = path.join(dir, fileName);
           await fs.writeFile(file, `//# allFunctionsCalledOnLoad\n${await fs.readFile(file, 'utf8')}`);
         }),
       );
