@@ -1,3 +1,5 @@
+// First: Preact's options (joined text children, effects' timing) apply to everything below.
+import './lib/preact-options';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToStringAsync } from 'preact-render-to-string';

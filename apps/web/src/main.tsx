@@ -1,3 +1,5 @@
+// First: Preact's options (joined text children, effects' timing) apply to everything below.
+import './lib/preact-options';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';

@@ -24,6 +24,10 @@ function setHeadTag(selector: string, create: () => HTMLElement, apply: (element
   apply(element);
 }
 
+function setAttributeIfChanged(element: HTMLElement, name: string, value: string) {
+  if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+}
+
 /**
  * Keeps the head in step with the screen. On the server it records the page's title,
  * description, canonical address, picture and structured data for the HTML head; in the browser
@@ -39,17 +43,19 @@ export function useDocumentMeta(
 
   const canonicalPath = extras.canonicalPath;
   useEffect(() => {
-    document.title = formatDocumentTitle(title);
+    // Only what changed: on a server-rendered page the head is already right.
+    const documentTitle = formatDocumentTitle(title);
+    if (document.title !== documentTitle) document.title = documentTitle;
     setHeadTag(
       'meta[name="description"]',
       () => Object.assign(document.createElement('meta'), { name: 'description' }),
-      (meta) => meta.setAttribute('content', description),
+      (meta) => setAttributeIfChanged(meta, 'content', description),
     );
     const path = canonicalPath ?? window.location.pathname;
     setHeadTag(
       'link[rel="canonical"]',
       () => Object.assign(document.createElement('link'), { rel: 'canonical' }),
-      (link) => link.setAttribute('href', new URL(path, window.location.origin).href),
+      (link) => setAttributeIfChanged(link, 'href', new URL(path, window.location.origin).href),
     );
     if (window.location.pathname + window.location.search !== firstAddress) {
       for (const stale of document.head.querySelectorAll('[data-page-meta]')) stale.remove();

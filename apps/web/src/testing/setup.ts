@@ -1,3 +1,5 @@
+// As in the app: Preact's options (lib/preact-options.ts).
+import '@/lib/preact-options';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
