@@ -92,12 +92,72 @@ function compileHints(): Plugin {
   };
 }
 
+// What the app starts from (main.tsx imports it once a server-rendered page has been painted),
+// the shop's pages — home, parts, a part, not found — and the lazy parts the server renders on
+// them (see router.tsx). The about, blog and portfolio pages, mostly text, keep chunks of their
+// own, which the app loads before it hydrates one of them.
+const STOREFRONT_SOURCES = [
+  'src/start.tsx',
+  'src/app/routes/home.tsx',
+  'src/app/routes/parts.tsx',
+  'src/app/routes/part-detail.tsx',
+  'src/app/routes/not-found.tsx',
+  'src/features/fitment/components/find-parts-panel.tsx',
+  'src/features/reviews/components/recent-reviews.tsx',
+];
+
+/**
+ * Puts the code the storefront's pages need — the app with everything it imports, and the shop's
+ * pages with everything they import — in one chunk. Split automatically it was two
+ * dozen chunks, most under 1 KB, found in four rounds (entry, screen, their imports, theirs):
+ * each a request, and on a phone's network each round a round trip before the page could come
+ * alive. The closure is of static imports only, so what the pages load later (the order form,
+ * zod, Stripe, the signed-in screens) stays out. The group does not pull in dependencies of its
+ * own (includeDependenciesRecursively off): the closure already holds them, but for the entry's,
+ * which stay with the entry.
+ */
+function storefrontChunk(root: string): { plugin: Plugin; test: (id: string) => boolean } {
+  const imports = new Map<string, readonly string[]>();
+  let members: Set<string> | null = null;
+  const reachable = (sources: readonly string[]) => {
+    const found = new Set<string>();
+    const visit = (id: string) => {
+      if (found.has(id)) return;
+      found.add(id);
+      for (const next of imports.get(id) ?? []) visit(next);
+    };
+    for (const source of sources) visit(path.resolve(root, source));
+    return found;
+  };
+  // What the entry imports itself stays with the entry: were it in this chunk, the entry would
+  // import the chunk, and the whole of it would run before the entry.
+  const closure = () => {
+    const members = reachable(STOREFRONT_SOURCES);
+    for (const id of reachable(['src/main.tsx'])) members.delete(id);
+    return members;
+  };
+  return {
+    // Records the static imports of every module as the build parses it; the group's test reads
+    // them once chunks are made.
+    plugin: {
+      name: 'pitstop:storefront-chunk',
+      apply: 'build',
+      moduleParsed(info) {
+        imports.set(info.id, info.importedIds);
+      },
+    },
+    test: (id) => (members ??= closure()).has(id),
+  };
+}
+
+const storefront = storefrontChunk(fileURLToPath(new URL('.', import.meta.url)));
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle needs no copy of the public folder: the client build serves it.
   publicDir: isSsrBuild ? false : 'public',
   // JSX goes through Vite's own transform (automatic runtime, aliased to Preact's below); React's
   // plugin would add React Refresh, which Preact does not run.
-  plugins: [tailwindcss(), compileHints(), precompress()],
+  plugins: [tailwindcss(), storefront.plugin, compileHints(), precompress()],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
     // @pitstop/core exports its TypeScript sources under the custom "source" condition.
@@ -125,5 +185,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     // thread each (the browser records the script's stack), 25–70 ms in one task. The browser's
     // module loader asks for those chunks itself once it has the screen's chunk (decision 023).
     modulePreload: false,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [{ name: 'storefront', test: storefront.test, includeDependenciesRecursively: false }],
+            },
+          },
+        },
   },
 }));

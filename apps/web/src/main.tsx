@@ -1,35 +1,68 @@
-// First: Preact's options (joined text children, effects' timing) apply to everything below.
-import './lib/preact-options';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { AppProvider } from './app/provider';
-import { AppRouter } from './app/router';
-import { aTaskLater, hydrateInSteps } from './lib/hydrate-later';
-import { preloadModules } from './lib/lazy-module';
-import { readSsrState } from './lib/ssr-state';
+import { SSR_STATE_ID } from './lib/ssr-state-id';
 import './index.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html must contain <div id="root">');
+// The entry decides when the app (start.tsx) runs.
+//
+// A page rendered on the server is on screen and working (links, forms) before any of it runs.
+// Its app code is fetched once the page has been painted, so that it does not compete with the
+// stylesheet and the first view's pictures on a slow connection, and the page is brought alive
+// once it has loaded and the browser is idle: the hydration's work then no longer shares the
+// processor with the page's own loading. Whatever the visitor does first (a tap, a key, focus)
+// starts both at once.
+//
+// The signed-in screens arrive as an empty shell, as does a page opened in a background tab
+// (which is neither painted nor idle until shown): their app starts at once.
 
-// Public pages arrive rendered, with the answers they were rendered from; signed-in screens
-// arrive as the empty shell and are rendered here.
-const initialState = readSsrState(document);
-const app = (
-  <StrictMode>
-    <AppProvider initialState={initialState}>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>
-);
+const INTENT = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
+// A page that somehow never reports its first paint is not left inert.
+const PAINT_WAIT_LIMIT_MS = 3000;
 
-// A server-rendered page is hydrated once the code of the screens it shows has arrived (the page
-// preloads it), in steps (lib/hydrate-later.tsx); until then the server's markup stands, links
-// and forms working. Running the entry, running the screens' code and the first step of
-// hydration each take a task of their own: together they held a phone's main thread too long.
-if (initialState) {
-  void aTaskLater()
-    .then(() => preloadModules(initialState.modules ?? []))
-    .then(aTaskLater)
-    .then(() => hydrateInSteps(() => hydrateRoot(container, app)));
-} else createRoot(container).render(app);
+function loadApp() {
+  return import('./start');
+}
+
+function visitorTouched(): Promise<void> {
+  return new Promise((resolve) => {
+    const go = () => {
+      for (const type of INTENT) removeEventListener(type, go, true);
+      resolve();
+    };
+    for (const type of INTENT) addEventListener(type, go, { capture: true, passive: true });
+  });
+}
+
+function firstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    setTimeout(resolve, PAINT_WAIT_LIMIT_MS);
+    if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {
+      requestAnimationFrame(() => setTimeout(resolve));
+      return;
+    }
+    const observer = new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  });
+}
+
+function loadedAndIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    const whenIdle = () => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
+      else setTimeout(resolve, 0);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else addEventListener('load', whenIdle, { once: true });
+  });
+}
+
+const serverRendered = document.getElementById(SSR_STATE_ID) !== null;
+if (serverRendered && document.visibilityState === 'visible') {
+  const touched = visitorTouched();
+  const app = Promise.race([firstPaint(), touched]).then(loadApp);
+  void Promise.all([app, Promise.race([loadedAndIdle(), touched])]).then(([loaded]) => loaded.startApp());
+} else {
+  void loadApp().then((app) => app.startApp());
+}

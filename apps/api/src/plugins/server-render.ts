@@ -13,73 +13,25 @@ export interface RenderedPage {
   modules: string[];
 }
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  isEntry?: boolean;
-}
-type Manifest = Record<string, ManifestChunk>;
-
-/** A chunk's file and every chunk it imports statically, as manifest keys are followed. */
-function chunkFiles(manifest: Manifest, key: string, into: Set<string>): Set<string> {
-  const chunk = manifest[key];
-  if (!chunk || into.has(chunk.file)) return into;
-  into.add(chunk.file);
-  for (const imported of chunk.imports ?? []) chunkFiles(manifest, imported, into);
-  return into;
-}
-
-/** The built web app as page rendering needs it: the page template and the chunk map. */
+/** The built web app as page rendering needs it: the page template. */
 export interface WebBuild {
   template: string;
-  manifest: Manifest;
-  /** Files the entry loads on every page (index.html preloads them already). */
-  entryFiles: ReadonlySet<string>;
 }
 
 /**
- * `<link rel="modulepreload">` for the chunks of the screens a page rendered, beyond what the
- * entry already loads: without them the browser learns of a screen's chunk only after the entry
- * has run, and the page stays inert meanwhile. Only the screens' own chunks, at low priority:
- * on a slow phone connection a dozen shared chunks fetched at once held up the stylesheet, the
- * first picture and with them the first paint (Lighthouse: LCP 2.1–2.7 s with them at the end of
- * the page, 1.5–2.2 s without). The chunks they import follow when they are parsed, asked for by
- * the browser's module loader (the build adds no preload links from script: decision 023).
- */
-export function modulePreloads(build: WebBuild, modules: readonly string[]): string {
-  const files = new Set<string>();
-  for (const source of modules) {
-    const file = build.manifest[source]?.file;
-    if (file && !build.entryFiles.has(file)) files.add(file);
-  }
-  return [...files]
-    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}" />`)
-    .join('\n    ');
-}
-
-/**
- * The template, manifest and entry chunks of the web build, read again only when a rebuild
- * replaced index.html (one stat per page instead of two reads and a walk of the manifest).
+ * The web build's page template, read again only when a rebuild replaced index.html (one stat per
+ * page instead of a read). The template names the entry script and the stylesheet; the page
+ * names no more scripts of its own: the entry fetches the app's code once the page has been
+ * painted (apps/web/src/main.tsx, decision 023), and the app loads the screens the page shows.
  */
 export function webBuildReader(webDist: string): () => Promise<WebBuild> {
   const indexFile = path.join(webDist, 'index.html');
-  const manifestFile = path.join(webDist, '.vite', 'manifest.json');
   let cached: { mtimeMs: number; build: WebBuild } | undefined;
   return async () => {
     const { mtimeMs } = await fs.promises.stat(indexFile);
     if (cached?.mtimeMs === mtimeMs) return cached.build;
     const template = await fs.promises.readFile(indexFile, 'utf8');
-    let manifest: Manifest = {};
-    try {
-      manifest = JSON.parse(await fs.promises.readFile(manifestFile, 'utf8')) as Manifest;
-    } catch {
-      // A build without a manifest still renders; its pages just preload nothing extra.
-    }
-    const entryFiles = new Set<string>();
-    for (const [key, chunk] of Object.entries(manifest)) {
-      if (chunk.isEntry) chunkFiles(manifest, key, entryFiles);
-    }
-    cached = { mtimeMs, build: { template, manifest, entryFiles } };
+    cached = { mtimeMs, build: { template } };
     return cached.build;
   };
 }
@@ -142,13 +94,13 @@ export async function loadServerRenderer(
 }
 
 /** The built index.html with the rendered page put in: head tags, markup and query answers. */
-export function composePage(template: string, page: RenderedPage, preloads = ''): string {
+export function composePage(template: string, page: RenderedPage): string {
   return (
     template
       .replace(/<title>[\s\S]*?<\/title>/, '')
       .replace(/<meta\s+name="description"[\s\S]*?\/?>/, '')
       // Replacer functions: the page's text may hold "$&" or "$'", which a replacement string expands.
-      .replace('</head>', () => `    ${page.head}\n    ${preloads}\n  </head>`)
+      .replace('</head>', () => `    ${page.head}\n  </head>`)
       .replace(
         '<div id="root"></div>',
         () =>

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problem } from '../lib/errors.js';
-import { composePage, loadServerRenderer, modulePreloads, webBuildReader } from './server-render.js';
+import { composePage, loadServerRenderer, webBuildReader } from './server-render.js';
 
 const ONE_YEAR = 31_536_000;
 
@@ -25,7 +25,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string, origin:
     if (!page) return reply.sendFile('index.html');
     // Checked per request, like the static files, so a rebuilt web app's asset names are used.
     const build = await readBuild();
-    const html = composePage(build.template, page, modulePreloads(build, page.modules));
+    const html = composePage(build.template, page);
     return reply.code(page.status).type('text/html; charset=utf-8').send(html);
   }
   if (hasWeb) {

@@ -39,6 +39,8 @@ export interface PreloadedImage {
   src: string;
   srcSet?: string;
   sizes?: string;
+  /** Only on screens that match this media query (where the picture is in the first view). */
+  media?: string;
 }
 
 export const RenderContextValue = createContext<RenderContext | null>(null);

@@ -1,8 +1,9 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
-/** The id of the non-executed JSON block that carries the server's query answers to the browser. */
-export const SSR_STATE_ID = 'ssr-state';
+import { SSR_STATE_ID } from './ssr-state-id';
+
+export { SSR_STATE_ID };
 
 interface SerializedApiError {
   __apiError: ConstructorParameters<typeof ApiError>[0];

@@ -62,4 +62,14 @@ describe('renderHead', () => {
     );
     expect(renderHead(meta, 'https://shop.example', '/parts')).not.toContain('rel="preload"');
   });
+
+  it('limits a preload to the screens its media query names', () => {
+    const head = renderHead({ title: 'Parts', description: 'd' }, 'https://shop.example', '/parts', {
+      src: '/images/parts/pads.webp',
+      media: '(min-width: 1024px)',
+    });
+    expect(head).toContain(
+      '<link rel="preload" as="image" href="/images/parts/pads.webp" media="(min-width: 1024px)" fetchpriority="high" data-page-meta />',
+    );
+  });
 });

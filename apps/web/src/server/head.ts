@@ -58,10 +58,11 @@ export function renderHead(
     );
   }
   if (largestImage) {
-    const { src, srcSet, sizes } = largestImage;
+    const { src, srcSet, sizes, media } = largestImage;
     const responsive = srcSet ? ` imagesrcset="${attr(srcSet)}" imagesizes="${attr(sizes ?? '100vw')}"` : '';
+    const onlyWhere = media ? ` media="${attr(media)}"` : '';
     tags.push(
-      `<link rel="preload" as="image" href="${attr(src)}"${responsive} fetchpriority="high" ${page} />`,
+      `<link rel="preload" as="image" href="${attr(src)}"${responsive}${onlyWhere} fetchpriority="high" ${page} />`,
     );
   }
   for (const block of meta.jsonLd?.(origin) ?? []) {

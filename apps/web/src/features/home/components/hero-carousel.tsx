@@ -129,7 +129,10 @@ export function HeroCarousel({ slides = HERO_SLIDES }: { slides?: readonly HeroS
               <img
                 {...imageSources(slide.image, 'hero')}
                 alt={slide.alt}
-                {...(i === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+                // The later slides are out of view for seconds: they wait behind what is in view.
+                {...(i === 0
+                  ? { fetchPriority: 'high' as const }
+                  : { loading: 'lazy' as const, fetchPriority: 'low' as const })}
                 decoding={i === 0 ? 'sync' : 'async'}
                 className="aspect-[5/2] w-full bg-slate-800 object-cover"
               />

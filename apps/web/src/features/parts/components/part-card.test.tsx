@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { shopTexts } from '@pitstop/core/messages';
 import { createPart } from '@/testing/part-factory';
+import { RenderContextValue, type PreloadedImage, type RenderContext } from '@/lib/render-context';
 import { renderWithProviders } from '@/testing/render';
 import { PartCard } from './part-card';
 
@@ -73,21 +74,38 @@ describe('PartCard', () => {
     expect(image.getAttribute('fetchpriority')).toBeNull();
   });
 
-  it('loads the first cards’ pictures eagerly and the first one at high priority', () => {
+  it('leaves the first card’s picture to the head’s preload on wide screens, and lazy like the rest', () => {
+    const preloaded: PreloadedImage[] = [];
+    const context: RenderContext = {
+      origin: 'https://shop.example',
+      url: '/parts',
+      setStatus: () => {},
+      setMeta: () => {},
+      addModule: () => {},
+      preloadImage: (image) => preloaded.push(image),
+    };
     renderWithProviders(
-      <>
-        <PartCard part={createPart({ name: 'First' })} eager priority />
-        <PartCard part={createPart({ name: 'Second' })} eager />
-      </>,
+      <RenderContextValue.Provider value={context}>
+        <PartCard part={createPart({ name: 'First' })} priority />
+        <PartCard part={createPart({ name: 'Second' })} />
+      </RenderContextValue.Provider>,
     );
     const first = screen.getByRole('img', { name: 'First' });
-    expect(first.getAttribute('loading')).toBe('eager');
-    expect(first.getAttribute('fetchpriority')).toBe('high');
+    // On a phone the list starts below the first view: nothing jumps the queue there.
+    expect(first.getAttribute('loading')).toBe('lazy');
+    expect(first.getAttribute('fetchpriority')).toBeNull();
     // The demo drawing is shown as its WebP renditions, the phone-sized ones first.
     expect(first.getAttribute('src')).toBe('/images/parts/brake-pads.webp');
     expect(first.getAttribute('srcset')).toMatch(/^\/images\/parts\/brake-pads-160w\.webp 160w, /);
+    expect(preloaded).toEqual([
+      expect.objectContaining({
+        src: first.getAttribute('src'),
+        srcSet: first.getAttribute('srcset'),
+        sizes: first.getAttribute('sizes'),
+        media: '(min-width: 1024px)',
+      }),
+    ]);
     const second = screen.getByRole('img', { name: 'Second' });
-    expect(second.getAttribute('loading')).toBe('eager');
-    expect(second.getAttribute('fetchpriority')).toBeNull();
+    expect(second.getAttribute('loading')).toBe('lazy');
   });
 });

@@ -13,15 +13,20 @@ interface PartCardProps {
   part: Part;
   /** The card title's heading level, so it sits under the section's own heading. */
   headingLevel?: 2 | 3;
-  /** Above-the-fold cards may load their picture eagerly. */
-  eager?: boolean;
-  /** The first card's picture is likely the largest paint: fetch it before anything else. */
+  /**
+   * The first card of a list: on a wide screen its picture is likely the largest paint, fetched
+   * before anything else. On a phone the list starts below the first view, and the picture waits
+   * its turn like the others.
+   */
   priority?: boolean;
   /** The rider's bike: the card then says whether the part fits it. */
   vehicle?: Vehicle | null;
   /** More actions beside Buy Now (the screen plugs in the cart's "Add to cart"). */
   action?: ReactNode;
 }
+
+/** Tailwind's lg: where a list's filters are a sidebar and its first row of cards is in view. */
+const WIDE_SCREEN = '(min-width: 1024px)';
 
 export function partPath(id: string): string {
   return `/parts/${encodeURIComponent(id)}`;
@@ -34,22 +39,22 @@ export function partPath(id: string): string {
 export function PartCard({
   part,
   headingLevel = 2,
-  eager = false,
   priority = false,
   vehicle = null,
   action = null,
 }: PartCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const sources = imageSources(part.img, 'card');
-  // The first card's picture is the largest a list page shows above the fold.
-  usePreloadImage(priority ? sources : null);
+  // On a wide screen the first card's picture is the largest a list page shows above the fold.
+  usePreloadImage(priority ? { ...sources, media: WIDE_SCREEN } : null);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <img
         {...sources}
         alt={part.name}
-        loading={eager || priority ? 'eager' : 'lazy'}
-        {...(priority ? { fetchPriority: 'high' as const } : {})}
+        // Lazy even for the first card: on a wide screen its preload has fetched it already, and
+        // on a phone the list starts out of view.
+        loading="lazy"
         decoding="async"
         className="aspect-[4/3] w-full bg-slate-100 object-cover"
       />

@@ -32,7 +32,6 @@ import { PartsPagination } from './parts-pagination';
 import { useOptimisticValue } from '@/hooks/use-optimistic-value';
 
 /** Cards in the first row or two are likely above the fold on wide screens. */
-const EAGER_IMAGES = 3;
 /** Two rows of placeholders on wide screens fill the first view while the first page loads. */
 const SKELETON_CARDS = 6;
 
@@ -151,7 +150,6 @@ export function PartsCatalogue({ vehicle = null, renderSearch, renderPartAction 
                   part={part}
                   vehicle={vehicle}
                   headingLevel={2}
-                  eager={index < EAGER_IMAGES}
                   priority={index === 0}
                   action={renderPartAction?.(part)}
                 />
