@@ -192,7 +192,7 @@ describe('hydration', () => {
               );
             else
               changes.push(
-                `${name(record.target)} +[${[...record.addedNodes].map(name).join(', ')}] -[${[...record.removedNodes].map(name).join(', ')}]`,
+                `${name(record.target)} +[${Array.from(record.addedNodes, name).join(', ')}] -[${Array.from(record.removedNodes, name).join(', ')}]`,
               );
           }
         });
@@ -217,7 +217,7 @@ describe('hydration', () => {
       const unexpected = changes.filter(
         (change) =>
           change !== 'html data-hydrated: null -> true' &&
-          !/^button(\[[^\]]*\])? disabled:  -> null$/.test(change) &&
+          !(change.startsWith('button') && change.endsWith(' disabled:  -> null')) &&
           !(
             path === '/' &&
             (change === 'div aria-live: polite -> off' ||
