@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// Runs npm scripts side by side and fails when any of them fails:
+//   node scripts/run-together.mjs lint typecheck
+// ESLint and the type check each keep one core busy; together they take as long as the longer
+// one. Each script's output is printed whole when it ends, so the two do not interleave.
+import { spawn } from 'node:child_process';
+
+const scripts = process.argv.slice(2);
+if (scripts.length === 0) {
+  console.error('usage: node scripts/run-together.mjs <npm script> [<npm script> …]');
+  process.exit(2);
+}
+
+const runs = scripts.map(
+  (script) =>
+    new Promise((resolve) => {
+      const started = Date.now();
+      const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const output = [];
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+      child.on('close', (code, signal) => {
+        const seconds = ((Date.now() - started) / 1000).toFixed(0);
+        const status = code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`;
+        process.stdout.write(`\n> npm run ${script}: ${status} in ${seconds} s\n`);
+        process.stdout.write(Buffer.concat(output));
+        resolve(code === 0);
+      });
+    }),
+);
+
+const passed = await Promise.all(runs);
+process.exit(passed.every(Boolean) ? 0 : 1);
