@@ -224,6 +224,12 @@ describe('small screens', () => {
     await page.goto('/');
     const menu = page.getByRole('button', { name: 'Menu' });
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    // The shop's name, the cart and the menu button share one row of the header.
+    const logo = await page.getByRole('banner').getByRole('link', { name: 'Pitstop Parts' }).boundingBox();
+    const cart = await page.getByRole('link', { name: /^Cart/ }).boundingBox();
+    const button = await menu.boundingBox();
+    for (const box of [cart, button])
+      expect(Math.abs(box!.y + box!.height / 2 - (logo!.y + logo!.height / 2))).toBeLessThan(4);
     await menu.click();
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();

@@ -156,7 +156,7 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 px-4 py-3 sm:px-6 lg:px-8">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-2 px-4 py-3 sm:gap-x-6 sm:px-6 lg:px-8">
         <Link to="/" className="flex items-center gap-2.5 rounded-lg py-1" onClick={close}>
           <BrandMark />
           <span className="text-xl font-extrabold tracking-tight text-slate-900">
