@@ -7,3 +7,14 @@ export function lazyDateFormat(options: Intl.DateTimeFormatOptions): { format(da
   let made: Intl.DateTimeFormat | undefined;
   return { format: (date) => (made ??= new Intl.DateTimeFormat('en-US', options)).format(date) };
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * "Nov 26, 2026" in the visitor's time zone: what en-US's medium date style writes, written out.
+ * Review dates are on the public pages, which come alive in short steps; the first Intl format
+ * of a page would load the locale's data inside one of them.
+ */
+export function mediumDate(date: Date): string {
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+}

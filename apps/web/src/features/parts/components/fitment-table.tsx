@@ -1,5 +1,6 @@
 import type { Part } from '@pitstop/core/parts';
 import { fitmentTexts, POSITION_LABELS, yearRangeLabel, yearRangesLabel } from '@pitstop/core/vehicle-fit';
+import { naturalCompare } from '@/lib/natural-order';
 
 type FitmentRow = Part['fitment'][number];
 
@@ -19,12 +20,12 @@ export function groupFitment(rows: FitmentRow[]): BikeGroup[] {
     groups.set(key, group);
   }
   const byName = (a: BikeGroup, b: BikeGroup) =>
-    a.make.localeCompare(b.make) || a.model.localeCompare(b.model, undefined, { numeric: true });
+    naturalCompare(a.make, b.make) || naturalCompare(a.model, b.model);
   return [...groups.values()].sort(byName).map((group) => ({
     ...group,
     rows: [...group.rows].sort(
       (a, b) =>
-        a.yearFrom - b.yearFrom || a.yearTo - b.yearTo || (a.position ?? '').localeCompare(b.position ?? ''),
+        a.yearFrom - b.yearFrom || a.yearTo - b.yearTo || naturalCompare(a.position ?? '', b.position ?? ''),
     ),
   }));
 }

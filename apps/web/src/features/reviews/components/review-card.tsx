@@ -2,13 +2,11 @@ import type { Review } from '@pitstop/core/reviews';
 import { Link } from 'react-router';
 import { StarRating } from '@/components/ui/star-rating';
 import { imageSources } from '@/lib/responsive-image';
-import { lazyDateFormat } from '@/lib/date-format';
-
-const dateFormat = lazyDateFormat({ dateStyle: 'medium' });
+import { mediumDate } from '@/lib/date-format';
 
 function formatReviewDate(iso: string): string | null {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? null : mediumDate(date);
 }
 
 interface ReviewCardProps {

@@ -1,13 +1,11 @@
 import type { UserRow } from '@pitstop/core/admin';
 import { Avatar } from '@/components/ui/avatar';
 import { ResponsiveTable, RowActions, type Column } from '@/components/ui/responsive-table';
-import { lazyDateFormat } from '@/lib/date-format';
-
-const dateFormat = lazyDateFormat({ dateStyle: 'medium' });
+import { mediumDate } from '@/lib/date-format';
 
 function joined(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '—' : mediumDate(date);
 }
 
 interface UsersTableProps {
