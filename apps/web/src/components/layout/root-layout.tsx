@@ -23,9 +23,11 @@ export function AppShell({ children }: { children: ReactNode }) {
         <Navbar />
       </HydrateLater>
       {/* min-h keeps the footer below the fold while a screen loads, so nothing jumps into view. */}
-      <main id={MAIN_ID} tabIndex={-1} className="min-h-[calc(100svh-4.5rem)] flex-1 outline-none">
-        {children}
-      </main>
+      <HydrateLater>
+        <main id={MAIN_ID} tabIndex={-1} className="min-h-[calc(100svh-4.5rem)] flex-1 outline-none">
+          {children}
+        </main>
+      </HydrateLater>
       <HydrateLater>
         <Footer />
       </HydrateLater>
