@@ -14,8 +14,14 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received: finishing in-flight requests, then closing`);
     // Stops accepting, lets in-flight requests finish, then runs onClose (closes the database).
     const force = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
-      process.exit(1);
+      // What still held the process, for whoever reads the log.
+      app.server.getConnections((_err, connections) => {
+        app.log.error(
+          { connections, resources: process.getActiveResourcesInfo() },
+          'shutdown took longer than 10 s; exiting',
+        );
+        process.exit(1);
+      });
     }, 10_000);
     force.unref();
     app.close().then(

@@ -15,9 +15,21 @@ declare module 'fastify' {
  */
 export function registerDraining(app: FastifyInstance): void {
   let closing = false;
+  let sweep: NodeJS.Timeout | undefined;
   app.decorate('isClosing', () => closing);
   app.addHook('preClose', async () => {
     closing = true;
+    // The server closes the connections that are idle when it closes, once. An answer already on
+    // its way then (written before closing began, so without "connection: close") leaves its
+    // connection idle a moment later, and open: the balancer keeps it for its keep-alive timeout
+    // (60 s for nginx) and the shutdown waited that long. Idle connections are closed until the
+    // server has closed; nginx set up as in scripts/resilience.ts (proxy_next_upstream error
+    // non_idempotent) sends a request that meets a closed connection to the other process.
+    sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) void reply.header('connection', 'close');
