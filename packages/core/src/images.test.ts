@@ -44,8 +44,12 @@ describe('the shop’s illustrations', () => {
     expect(illustrationRenditions('/images/hero/slide-2.svg')).toEqual({
       src: '/images/hero/slide-2.webp',
       width: 1280,
-      copies: [160, 320, 640, 960].map((w) => ({ url: `/images/hero/slide-2-${w}w.webp`, width: w })),
+      copies: [160, 320, 640, 720, 960].map((w) => ({ url: `/images/hero/slide-2-${w}w.webp`, width: w })),
     });
+    // A part's drawing is 960 wide: its copies stop below that.
+    expect(illustrationRenditions('/images/parts/wheels.svg')?.copies.map((c) => c.width)).toEqual([
+      160, 320, 640, 720,
+    ]);
   });
 
   it('are only the SVGs in their three folders', () => {

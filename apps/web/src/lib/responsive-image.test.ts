@@ -11,6 +11,7 @@ describe('imageSources', () => {
         '/images/parts/brake-pads-160w.webp 160w',
         '/images/parts/brake-pads-320w.webp 320w',
         '/images/parts/brake-pads-640w.webp 640w',
+        '/images/parts/brake-pads-720w.webp 720w',
         '/images/parts/brake-pads.webp 960w',
       ].join(', '),
       sizes: IMAGE_LAYOUTS.card.sizes,
