@@ -70,11 +70,13 @@ export type IllustrationFolder = keyof typeof ILLUSTRATION_SIZES;
 /**
  * The uploads' copy widths and 720. A phone card or slide is about 380 CSS px wide, so a
  * 1.75x–1.9x screen (Lighthouse's phone among them) wants 665–720 px and, without a 720w copy,
- * is sent the 960 px picture: about 40% more bytes for pixels it cannot show. Uploads keep their
+ * is sent the 960 px picture: about 30% more bytes for pixels it cannot show. Uploads keep their
  * own list: their stored names say which copies exist, and the ones stored before would lack a
  * 720w copy.
  */
-export const ILLUSTRATION_COPY_WIDTHS = [160, 320, 640, 720, 960, 1280] as const;
+export const ILLUSTRATION_COPY_WIDTHS: readonly number[] = [...UPLOAD_VARIANT_WIDTHS, 720].sort(
+  (a, b) => a - b,
+);
 
 const ILLUSTRATION_URL = /^\/images\/(parts|hero|brands)\/([a-z0-9-]+)\.svg$/;
 
