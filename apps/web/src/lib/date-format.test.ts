@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediumDate } from './date-format';
+import { mediumDate, mediumDateOf } from './date-format';
 
 describe('mediumDate', () => {
   it("writes what en-US's medium date style writes, in every month", () => {
@@ -11,5 +11,14 @@ describe('mediumDate', () => {
       }
     }
     expect(mediumDate(new Date(2026, 10, 26))).toBe('Nov 26, 2026');
+  });
+
+  it('reads a stored ISO time, and gives null for none or one that is not a date', () => {
+    const iso = '2026-11-26T12:00:00.000Z';
+    expect(mediumDateOf(iso)).toBe(mediumDate(new Date(iso)));
+    expect(mediumDateOf(null)).toBeNull();
+    expect(mediumDateOf(undefined)).toBeNull();
+    expect(mediumDateOf('')).toBeNull();
+    expect(mediumDateOf('not a date')).toBeNull();
   });
 });

@@ -2,12 +2,7 @@ import type { Review } from '@pitstop/core/reviews';
 import { Link } from 'react-router';
 import { StarRating } from '@/components/ui/star-rating';
 import { imageSources } from '@/lib/responsive-image';
-import { mediumDate } from '@/lib/date-format';
-
-function formatReviewDate(iso: string): string | null {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : mediumDate(date);
-}
+import { mediumDateOf } from '@/lib/date-format';
 
 interface ReviewCardProps {
   review: Review;
@@ -20,7 +15,7 @@ interface ReviewCardProps {
  * text (React escapes it); never as HTML.
  */
 export function ReviewCard({ review, showPart = false }: ReviewCardProps) {
-  const date = formatReviewDate(review.createdAt);
+  const date = mediumDateOf(review.createdAt);
   return (
     <article className="flex h-full gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the agreed alt text: it says whose photo this is */}

@@ -1,12 +1,7 @@
 import type { UserRow } from '@pitstop/core/admin';
 import { Avatar } from '@/components/ui/avatar';
 import { ResponsiveTable, RowActions, type Column } from '@/components/ui/responsive-table';
-import { mediumDate } from '@/lib/date-format';
-
-function joined(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : mediumDate(date);
-}
+import { mediumDateOf } from '@/lib/date-format';
 
 interface UsersTableProps {
   users: UserRow[];
@@ -45,7 +40,7 @@ export function UsersTable({ users, currentEmail, pendingAdminId, onMakeAdmin, o
     },
     { header: 'Occupation', cell: (user) => user.occupation ?? '—' },
     { header: 'Role', cell: (user) => (user.role === 'admin' ? 'Admin' : 'User') },
-    { header: 'Joined', className: 'whitespace-nowrap', cell: (user) => joined(user.createdAt) },
+    { header: 'Joined', className: 'whitespace-nowrap', cell: (user) => mediumDateOf(user.createdAt) ?? '—' },
     {
       header: 'Make Admin',
       actions: true,
