@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Part } from '@pitstop/core/parts';
 import { apiDelete } from '@/lib/api-client';
+import { optimisticRemoval, type ListShape } from '@/lib/optimistic-removal';
 import type { PartsPage } from './get-parts';
 import { partsKeys } from './parts-query-keys';
 
@@ -11,35 +12,24 @@ export function deletePart(id: string): Promise<{ deletedCount: number }> {
 
 const deletePartMutationKey = [...partsKeys.all, 'delete'] as const;
 
-interface DeleteContext {
-  pages: [QueryKey, PartsPage | undefined][];
-}
+const partsPageShape: ListShape<PartsPage, Part> = {
+  rows: (page) => page.parts,
+  withRows: (page, parts, change) => ({ ...page, parts, total: page.total + change }),
+};
 
-/** Removes the row from the admin's catalogue pages at once; a refusal puts them back. */
+/**
+ * Removes the row from the admin's catalogue pages at once; a refusal puts it back. Everything
+ * about parts is refetched once the last delete settles (the shop's lists and pages too).
+ */
 export function useDeletePart() {
   const queryClient = useQueryClient();
-  const queryKey = partsKeys.catalogues();
-  return useMutation({
-    mutationKey: deletePartMutationKey,
-    mutationFn: (part: Part) => deletePart(part._id),
-    onMutate: async (part): Promise<DeleteContext> => {
-      await queryClient.cancelQueries({ queryKey });
-      const pages = queryClient.getQueriesData<PartsPage>({ queryKey });
-      queryClient.setQueriesData<PartsPage>({ queryKey }, (page) =>
-        page && page.parts.some((p) => p._id === part._id)
-          ? { ...page, parts: page.parts.filter((p) => p._id !== part._id), total: page.total - 1 }
-          : page,
-      );
-      return { pages };
-    },
-    onError: (_error, _part, context) => {
-      for (const [key, page] of context?.pages ?? []) queryClient.setQueryData(key, page);
-    },
-    onSettled: () => {
-      if (queryClient.isMutating({ mutationKey: deletePartMutationKey }) === 1) {
-        return queryClient.invalidateQueries({ queryKey: partsKeys.all });
-      }
-      return undefined;
-    },
-  });
+  return useMutation(
+    optimisticRemoval(queryClient, {
+      mutationKey: deletePartMutationKey,
+      remove: (part: Part) => deletePart(part._id),
+      queryKey: partsKeys.catalogues(),
+      shape: partsPageShape,
+      invalidateKey: partsKeys.all,
+    }),
+  );
 }
