@@ -122,5 +122,6 @@ describe('RegisterRoute', () => {
     expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect((field('Email') as HTMLInputElement).value).toBe('rider@pitstop.com');
+    await waitFor(() => expect(document.activeElement).toBe(field('Email')));
   });
 });

@@ -1,13 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginSchema } from '@pitstop/core/accounts';
-import { useState } from 'react';
-import { flushSync } from 'react-dom';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { TextField } from '@/components/ui/text-field';
 import { useAppForm } from '@/hooks/use-app-form';
-import { authErrorText } from '../api/auth-error';
 import { useSignIn } from '../api/sign-in';
-import { AuthErrorPanel } from './auth-error-panel';
+import { AuthFormWithRetry } from './auth-form-with-retry';
 import { ForgotPassword } from './forgot-password';
 
 interface LoginFormProps {
@@ -23,47 +20,39 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   });
   const signIn = useSignIn();
   const { errors } = form.formState;
-  // Kept here rather than read from the mutation so Try again can bring the form back at once.
-  const [failure, setFailure] = useState<unknown>(null);
-
-  if (failure !== null) {
-    return (
-      <AuthErrorPanel
-        message={authErrorText(failure)}
-        onRetry={() => {
-          // Render the form again first, so there is a field to put the focus back on.
-          flushSync(() => setFailure(null));
-          form.setFocus('password');
-        }}
-      />
-    );
-  }
-
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-5"
-      onSubmit={form.handleSubmit((values) => signIn.mutate(values, { onSuccess, onError: setFailure }))}
-    >
-      <TextField
-        label="Email"
-        error={errors.email?.message}
-        {...form.register('email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-      />
-      <TextField
-        label="Password"
-        error={errors.password?.message}
-        {...form.register('password')}
-        type="password"
-        autoComplete="current-password"
-      />
-      <ForgotPassword getEmail={() => form.getValues('email')} />
-      <button type="submit" className={buttonStyles('primary', 'lg', 'w-full')} disabled={signIn.isPending}>
-        {signIn.isPending ? 'Logging in…' : 'Log In'}
-      </button>
-    </form>
+    <AuthFormWithRetry focusOnRetry={() => form.setFocus('password')}>
+      {(onError) => (
+        <form
+          noValidate
+          className="flex flex-col gap-5"
+          onSubmit={form.handleSubmit((values) => signIn.mutate(values, { onSuccess, onError }))}
+        >
+          <TextField
+            label="Email"
+            error={errors.email?.message}
+            {...form.register('email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+          />
+          <TextField
+            label="Password"
+            error={errors.password?.message}
+            {...form.register('password')}
+            type="password"
+            autoComplete="current-password"
+          />
+          <ForgotPassword getEmail={() => form.getValues('email')} />
+          <button
+            type="submit"
+            className={buttonStyles('primary', 'lg', 'w-full')}
+            disabled={signIn.isPending}
+          >
+            {signIn.isPending ? 'Logging in…' : 'Log In'}
+          </button>
+        </form>
+      )}
+    </AuthFormWithRetry>
   );
 }
