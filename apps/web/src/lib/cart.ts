@@ -4,6 +4,7 @@ import { useBrowserState } from '@/hooks/use-browser-state';
 import { apiGet } from './api-client';
 import { useAccessToken } from './session';
 import { storageSubscription } from './storage-subscription';
+import { storedJsonSnapshot } from './stored-json';
 
 /*
  * The part of the cart that shared layout needs: what a visitor's browser holds, the signed-in
@@ -47,28 +48,17 @@ function isStoredLine(value: unknown): value is StoredLine {
   return typeof v.partId === 'string' && Number.isInteger(v.quantity) && (v.quantity ?? 0) > 0;
 }
 
-// useSyncExternalStore needs the same array for the same stored text, or it renders forever.
-let cachedRaw: string | null = null;
-let cachedLines: StoredLine[] = NO_LINES;
-
 /**
- * The lines a visitor's cart holds in this browser, as stored (newest first). Only what
- * counting needs is checked here: this runs in every page's first load.
+ * The lines of the stored cart (`{ items: [...] }`). Only what counting needs is checked here:
+ * this runs in every page's first load.
  */
-export function getStoredCartLines(): StoredLine[] {
-  // Unavailable storage (privacy modes, sandboxed frames) reads as an empty cart.
-  const raw = localCartSubscription.read();
-  if (raw !== cachedRaw) {
-    cachedRaw = raw;
-    try {
-      const items = (JSON.parse(raw ?? '{}') as { items?: unknown }).items;
-      cachedLines = Array.isArray(items) ? items.filter(isStoredLine) : NO_LINES;
-    } catch {
-      cachedLines = NO_LINES;
-    }
-  }
-  return cachedLines;
+export function storedLinesIn(data: unknown): StoredLine[] {
+  const items = (data as { items?: unknown } | null)?.items;
+  return Array.isArray(items) ? items.filter(isStoredLine) : NO_LINES;
 }
+
+/** The lines a visitor's cart holds in this browser, as stored (newest first). */
+export const getStoredCartLines = storedJsonSnapshot(localCartSubscription.read, storedLinesIn, NO_LINES);
 
 /**
  * The browser's cart lines; re-renders when they change here or in another tab. The server (and

@@ -1,6 +1,7 @@
 import { useBrowserState } from '@/hooks/use-browser-state';
-import { getStoredCartLines, localCartSubscription, type CartItem, type StoredLine } from '@/lib/cart';
+import { localCartSubscription, storedLinesIn, type CartItem, type StoredLine } from '@/lib/cart';
 import { storageSubscription } from '@/lib/storage-subscription';
+import { storedJsonSnapshot } from '@/lib/stored-json';
 import type { AddToCartResult, CartPart, RefusedLine } from '../types';
 
 /**
@@ -37,27 +38,25 @@ function isCartItem(line: StoredLine): line is CartItem {
   );
 }
 
-// useSyncExternalStore needs the same array for the same stored lines, or it renders forever.
-let cachedLines: StoredLine[] | null = null;
-let cachedItems: CartItem[] = EMPTY;
+/** Each line whole, once (the first of a part's lines), at most CART_MAX_LINES of them. */
+function wholeItems(lines: StoredLine[]): CartItem[] {
+  const seen = new Set<string>();
+  const items: CartItem[] = [];
+  for (const line of lines) {
+    if (!isCartItem(line) || seen.has(line.partId)) continue;
+    seen.add(line.partId);
+    const { partId, name, img, unitPrice, quantity, available, minquantity } = line;
+    items.push({ partId, name, img, unitPrice, quantity, available, minquantity });
+  }
+  return items.length === 0 ? EMPTY : items.slice(0, CART_MAX_LINES);
+}
 
 /** The visitor's cart in this browser, newest line first: each line whole, once. */
-export function getLocalCart(): CartItem[] {
-  const lines = getStoredCartLines();
-  if (lines !== cachedLines) {
-    cachedLines = lines;
-    const seen = new Set<string>();
-    const items: CartItem[] = [];
-    for (const line of lines) {
-      if (!isCartItem(line) || seen.has(line.partId)) continue;
-      seen.add(line.partId);
-      const { partId, name, img, unitPrice, quantity, available, minquantity } = line;
-      items.push({ partId, name, img, unitPrice, quantity, available, minquantity });
-    }
-    cachedItems = items.length === 0 ? EMPTY : items.slice(0, CART_MAX_LINES);
-  }
-  return cachedItems;
-}
+export const getLocalCart = storedJsonSnapshot(
+  localCartSubscription.read,
+  (data) => wholeItems(storedLinesIn(data)),
+  EMPTY,
+);
 
 /** The browser's cart; re-renders when it changes here or in another tab (empty on the server). */
 export function useLocalCart(): CartItem[] {
@@ -121,22 +120,11 @@ function isRefusedLine(value: unknown): value is RefusedLine {
   return typeof v.partId === 'string' && typeof v.name === 'string' && typeof v.reason === 'string';
 }
 
-let cachedRefusedRaw: string | null = null;
-let cachedRefused: RefusedLine[] = NO_REFUSALS;
-
-export function getRefusedLines(): RefusedLine[] {
-  const raw = refusedSubscription.read();
-  if (raw !== cachedRefusedRaw) {
-    cachedRefusedRaw = raw;
-    try {
-      const data = raw ? (JSON.parse(raw) as unknown) : [];
-      cachedRefused = Array.isArray(data) && data.length > 0 ? data.filter(isRefusedLine) : NO_REFUSALS;
-    } catch {
-      cachedRefused = NO_REFUSALS;
-    }
-  }
-  return cachedRefused;
-}
+export const getRefusedLines = storedJsonSnapshot(
+  refusedSubscription.read,
+  (data) => (Array.isArray(data) && data.length > 0 ? data.filter(isRefusedLine) : NO_REFUSALS),
+  NO_REFUSALS,
+);
 
 // Unavailable storage: the report lasts as long as the page.
 function writeRefused(lines: RefusedLine[]): void {

@@ -1,5 +1,6 @@
 import { useBrowserState } from '@/hooks/use-browser-state';
 import { storageSubscription } from '@/lib/storage-subscription';
+import { parseStoredJson, storedJsonSnapshot } from '@/lib/stored-json';
 import type { GarageVehicle, Vehicle } from '@pitstop/core/fitment';
 import { GARAGE_MAX, sameVehicle, VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN } from '@pitstop/core/vehicle-fit';
 
@@ -34,20 +35,18 @@ function isStoredVehicle(value: unknown): value is StoredGarage['vehicles'][numb
   );
 }
 
+const NO_GARAGE: StoredGarage = { vehicles: [], activeId: null };
+
 /** What is stored, checked by hand: it may be from an older version or edited in dev tools. */
-function parse(raw: string | null): StoredGarage {
-  if (!raw) return { vehicles: [], activeId: null };
-  try {
-    const data = JSON.parse(raw) as unknown;
-    if (typeof data !== 'object' || data === null) return { vehicles: [], activeId: null };
-    const { vehicles, activeId } = data as Record<string, unknown>;
-    const valid = Array.isArray(vehicles) ? vehicles.filter(isStoredVehicle).slice(0, GARAGE_MAX) : [];
-    const active = typeof activeId === 'string' && valid.some((v) => v.id === activeId) ? activeId : null;
-    return { vehicles: valid, activeId: active };
-  } catch {
-    return { vehicles: [], activeId: null };
-  }
+function checkGarage(data: unknown): StoredGarage {
+  if (typeof data !== 'object' || data === null) return NO_GARAGE;
+  const { vehicles, activeId } = data as Record<string, unknown>;
+  const valid = Array.isArray(vehicles) ? vehicles.filter(isStoredVehicle).slice(0, GARAGE_MAX) : [];
+  const active = typeof activeId === 'string' && valid.some((v) => v.id === activeId) ? activeId : null;
+  return { vehicles: valid, activeId: active };
 }
+
+const readGarage = () => parseStoredJson(storage.read(), checkGarage, NO_GARAGE);
 
 /** Unavailable storage reads as an empty garage; a full one keeps it only as long as the page. */
 function write(garage: StoredGarage): void {
@@ -61,18 +60,7 @@ function toGarage({ vehicles, activeId }: StoredGarage): GarageVehicle[] {
   return [...list.filter((v) => v.active), ...list.filter((v) => !v.active)];
 }
 
-// useSyncExternalStore needs the same object for the same stored text, or it renders forever.
-let cachedRaw: string | null = null;
-let cachedGarage: GarageVehicle[] = EMPTY;
-
-export function getLocalGarage(): GarageVehicle[] {
-  const raw = storage.read();
-  if (raw !== cachedRaw) {
-    cachedRaw = raw;
-    cachedGarage = toGarage(parse(raw));
-  }
-  return cachedGarage;
-}
+export const getLocalGarage = storedJsonSnapshot(storage.read, (data) => toGarage(checkGarage(data)), EMPTY);
 
 function newId(): string {
   // randomUUID exists only in secure contexts; a plain-http LAN address is not one.
@@ -86,7 +74,7 @@ function newId(): string {
  * /api/garage does). Returns false when the garage is full.
  */
 export function addLocalVehicle({ year, make, model }: Vehicle): boolean {
-  const garage = parse(storage.read());
+  const garage = readGarage();
   const existing = garage.vehicles.find((v) => sameVehicle(v, { year, make, model }));
   if (existing) {
     write({ ...garage, activeId: existing.id });
@@ -100,7 +88,7 @@ export function addLocalVehicle({ year, make, model }: Vehicle): boolean {
 
 /** Forgets the bike. Removing the active bike leaves none active: the rider chose "not this one". */
 export function removeLocalVehicle(id: string): void {
-  const garage = parse(storage.read());
+  const garage = readGarage();
   write({
     vehicles: garage.vehicles.filter((v) => v.id !== id),
     activeId: garage.activeId === id ? null : garage.activeId,
@@ -108,7 +96,7 @@ export function removeLocalVehicle(id: string): void {
 }
 
 export function activateLocalVehicle(id: string): void {
-  const garage = parse(storage.read());
+  const garage = readGarage();
   if (garage.vehicles.some((v) => v.id === id)) write({ ...garage, activeId: id });
 }
 
