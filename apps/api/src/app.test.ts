@@ -74,6 +74,22 @@ describe('the app shell', () => {
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 
+  it('says an answer varies with Accept-Encoding whenever it has a compressed copy, also when the plain one goes', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    const gzipped = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toBe('accept-encoding');
+    // Too small to compress: one copy only, nothing to vary.
+    const small = await t.app.inject({ method: 'GET', url: '/health/live' });
+    expect(small.headers.vary).toBeUndefined();
+  });
+
   it('publishes the OpenAPI document and its UI', async () => {
     const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(json.statusCode).toBe(200);

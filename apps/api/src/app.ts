@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import compress from '@fastify/compress';
 import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,6 +11,7 @@ import { registerAuth } from './auth/plugin.js';
 import { resolveAuthSecret } from './auth/secret.js';
 import { seedDemoAccounts } from './db/seed/demo-accounts.js';
 import { connectCacheBus } from './lib/cache-bus.js';
+import { registerCompression } from './lib/compression.js';
 import { connectInvalidationBus, type MemoryInvalidationBus } from './lib/invalidation-bus.js';
 import { SessionCache } from './auth/session-cache.js';
 import { registerDraining } from './lib/draining.js';
@@ -35,7 +35,7 @@ import { uploadsRoutes } from './modules/uploads/routes.js';
 import { localUploadStore, type UploadStore } from './modules/uploads/store.js';
 import { adminUsersRoutes, usersRoutes } from './modules/users/routes.js';
 import { registerErrorHandling } from './lib/errors.js';
-import { ResponseCache } from './lib/response-cache.js';
+import { CATALOGUE_CACHE_CONTROL, ResponseCache } from './lib/response-cache.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { partsRoutes } from './modules/parts/routes.js';
 import { catalogueIoRoutes } from './modules/catalogue-io/routes.js';
@@ -116,7 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('uploads', options.uploads ?? localUploadStore(path.join(config.dataDir, 'uploads')));
-  const catalogueCache = new ResponseCache();
+  const catalogueCache = new ResponseCache(1_000, CATALOGUE_CACHE_CONTROL);
   app.decorate('catalogueCache', catalogueCache);
   app.decorate('catalogueIndex', new CatalogueIndex(database.db).follow(catalogueCache));
   if (!options.database) app.addHook('onClose', async () => database.close());
@@ -200,8 +200,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done();
   });
 
-  // JSON and pages go out gzip-compressed; built assets are already compressed on disk.
-  await app.register(compress, { global: true, encodings: ['gzip', 'deflate'], threshold: 1024 });
+  await registerCompression(app);
 
   let redis: Redis | undefined;
   if (config.redisUrl) {

@@ -113,6 +113,9 @@ export function hasSqlState(error: unknown, code: string): boolean {
   return false;
 }
 
+/** How long a client is asked to wait before trying again after a 503 (seconds). */
+export const RETRY_AFTER_SECONDS = '5';
+
 /** problem+json for every failure; 5xx answers never carry the cause (it is logged instead). */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -133,11 +136,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       body = problem(error.statusCode, error.message);
     } else if (error.statusCode === 503) {
       // A plugin's own refusal (load shedding, closing): still a problem, still retryable.
-      if (!reply.hasHeader('retry-after')) void reply.header('retry-after', '5');
+      if (!reply.hasHeader('retry-after')) void reply.header('retry-after', RETRY_AFTER_SECONDS);
       body = problem(503, 'The shop is very busy right now. Please try again in a moment.');
     } else if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      void reply.header('retry-after', '5');
+      void reply.header('retry-after', RETRY_AFTER_SECONDS);
       body = problem(503, 'The shop cannot reach its database right now. Please try again in a moment.');
     } else {
       request.log.error({ err: error }, 'request failed');

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   acceptsGzip,
   EDIT_TAG,
+  etagMatches,
+  etagOf,
   jsonArrayResponse,
   partTag,
   ResponseCache,
@@ -145,6 +147,64 @@ describe('ResponseCache', () => {
     expect((await joined).body.toString()).toBe('v1');
     expect((await after).body.toString()).toBe('v2');
     expect(cache.get('k')?.body.toString()).toBe('v2');
+  });
+});
+
+describe('validators and Cache-Control', () => {
+  it('gives each answer an ETag once, when it takes it, and its own Cache-Control unless the answer names one', async () => {
+    const cache = new ResponseCache(10, 'public, no-cache');
+    const plain = await cache.getOrCompute('a', async () => answer('one'));
+    expect(plain.headers).toEqual({ 'cache-control': 'public, no-cache' });
+    expect(plain.etag).toBe(etagOf(plain));
+    const own = await cache.getOrCompute('b', async () => ({
+      ...answer('two'),
+      headers: { 'cache-control': 'no-store' },
+    }));
+    expect(own.headers).toEqual({ 'cache-control': 'no-store' });
+    // Bypassed (the bus is down): still prepared, never kept.
+    cache.setBypass(true);
+    const bypassed = await cache.getOrCompute('c', async () => answer('three'));
+    expect(bypassed.etag).toBe(etagOf(bypassed));
+    expect(cache.get('c')).toBeUndefined();
+  });
+
+  it('makes equal validators of equal answers only: status, type, headers and body all count', () => {
+    const base = { body: Buffer.from('[1]'), headers: { 'X-Total-Count': '1' } };
+    expect(etagOf(base)).toBe(etagOf({ body: Buffer.from('[1]'), headers: { 'X-Total-Count': '1' } }));
+    expect(etagOf(base)).toMatch(/^W\/"[\w-]{27}"$/);
+    for (const other of [
+      { ...base, body: Buffer.from('[2]') },
+      { ...base, headers: { 'X-Total-Count': '2' } },
+      { ...base, status: 404 },
+      { ...base, type: 'text/html; charset=utf-8' },
+    ]) {
+      expect(etagOf(other)).not.toBe(etagOf(base));
+    }
+  });
+
+  it('reads If-None-Match as RFC 9110 writes it', () => {
+    const etag = 'W/"abc"';
+    expect(etagMatches('W/"abc"', etag)).toBe(true);
+    expect(etagMatches('"abc"', etag)).toBe(true);
+    expect(etagMatches('"x", W/"abc"', etag)).toBe(true);
+    expect(etagMatches(['"x"', '"abc"'], etag)).toBe(true);
+    expect(etagMatches('*', etag)).toBe(true);
+    expect(etagMatches('"abcd"', etag)).toBe(false);
+    expect(etagMatches('', etag)).toBe(false);
+    expect(etagMatches(undefined, etag)).toBe(false);
+  });
+
+  it('gives an answer marked not to keep to those who asked for it, and keeps nothing', async () => {
+    const cache = new ResponseCache();
+    let calls = 0;
+    const compute = async () => ({ ...answer(`v${++calls}`), keep: false });
+    const [first, joined] = await Promise.all([
+      cache.getOrCompute('k', compute),
+      cache.getOrCompute('k', compute),
+    ]);
+    expect(first).toBe(joined);
+    expect(cache.get('k')).toBeUndefined();
+    expect((await cache.getOrCompute('k', compute)).body.toString()).toBe('v2');
   });
 });
 

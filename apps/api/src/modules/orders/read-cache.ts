@@ -33,7 +33,10 @@ export function forgetOrders(cache: ResponseCache): Promise<void> {
   return cache.invalidateTags([ORDERS_TAG]);
 }
 
-/** A fresh cache for order lists (kept small: one entry per recently reading customer). */
+/**
+ * A fresh cache for order lists (kept small: one entry per recently reading customer). A list is
+ * its customer's alone: no shared cache may keep it, and the browser asks again each time.
+ */
 export function createOrdersCache(): ResponseCache {
-  return new ResponseCache(5_000);
+  return new ResponseCache(5_000, 'private, no-cache');
 }

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InsertedSchema } from '@pitstop/core/accounts';
@@ -5,7 +6,7 @@ import { PartParamsSchema } from '@pitstop/core/parts';
 import { ProblemSchema } from '@pitstop/core/problem';
 import { CreateReviewSchema, ReviewSchema } from '@pitstop/core/reviews';
 import { currentUser, requireUser } from '../../auth/plugin.js';
-import { partTag, RATING_TAG } from '../../lib/response-cache.js';
+import { jsonResponse, partTag, RATING_TAG, sendCached } from '../../lib/response-cache.js';
 import { addReview, latestReviews, reviewsOfPart } from './service.js';
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
@@ -41,7 +42,15 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(ReviewSchema), 400: ProblemSchema },
       },
     },
-    async (request) => reviewsOfPart(app.db, request.params.id),
+    // Read with the part's page: answered from the catalogue cache, dropped with the part's
+    // answers when it is reviewed (the only change a review list sees; deleting a part drops all).
+    async (request, reply) =>
+      sendCached(
+        reply as FastifyReply,
+        await app.catalogueCache.getOrCompute(request.url, async () =>
+          jsonResponse(await reviewsOfPart(app.db, request.params.id), {}, [partTag(request.params.id)]),
+        ),
+      ),
   );
 
   app.get(
@@ -54,6 +63,13 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(ReviewSchema), 400: ProblemSchema },
       },
     },
-    async (request) => latestReviews(app.db, request.query.limit),
+    // Every new review carries the rating tag, so the latest reviews are dropped with it.
+    async (request, reply) =>
+      sendCached(
+        reply as FastifyReply,
+        await app.catalogueCache.getOrCompute(request.url, async () =>
+          jsonResponse(await latestReviews(app.db, request.query.limit), {}, [RATING_TAG]),
+        ),
+      ),
   );
 };
