@@ -27,12 +27,7 @@ export default tseslint.config(
       globals: { ...globals.node },
       parserOptions: {
         projectService: {
-          allowDefaultProject: [
-            '*.config.ts',
-            '*.config.js',
-            'apps/*/*.config.ts',
-            'apps/web/preact-aliases.ts',
-          ],
+          allowDefaultProject: ['*.config.ts', '*.config.js', 'apps/*/*.config.ts'],
         },
         tsconfigRootDir: import.meta.dirname,
       },

@@ -149,25 +149,24 @@ export function buildEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEn
 }
 
 /**
- * Text only development builds carry: React's warnings (should React DOM come back) and TanStack
- * Query's development checks. Preact itself has one build; the libraries around it do not.
+ * Text only development builds carry: React's warnings and TanStack Query's development checks.
  */
 export const DEV_BUILD_MARKERS = [
   'react.dev/link/',
   'Each child in a list should have a unique',
   'As of v4, queryKey needs to be an Array',
 ];
-/** Text every build of the app carries (TanStack Query's error for a query without a function). */
-export const APP_BUNDLE_MARKER = 'Missing queryFn';
+/** Text only React DOM's production build carries (its errors are numbered and minified). */
+export const REACT_PROD_MARKER = 'Minified React error';
 
-/** Which build of its libraries the JavaScript in `dir` (searched recursively) bundles. */
+/** Which build of React and its libraries the JavaScript in `dir` (searched recursively) bundles. */
 export function libraryBuildIn(dir: string): 'production' | 'development' | 'none' {
   let found = false;
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
     const code = fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
     if (DEV_BUILD_MARKERS.some((marker) => code.includes(marker))) return 'development';
-    if (code.includes(APP_BUNDLE_MARKER)) found = true;
+    if (code.includes(REACT_PROD_MARKER)) found = true;
   }
   return found ? 'production' : 'none';
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
 import {
   defaultClientConditions,
   defaultServerConditions,
@@ -11,7 +12,6 @@ import {
   type Plugin,
   type ResolvedConfig,
 } from 'vite';
-import { preactAliases } from './preact-aliases';
 
 // The API (apps/api) listens here in development; see the README for the command.
 const apiOrigin = 'http://127.0.0.1:3210';
@@ -24,6 +24,22 @@ const gz = promisify(gzip);
 /** The browser build's output folder; null for the server bundle (`vite build --ssr`). */
 function clientOutDir(config: ResolvedConfig): string | null {
   return config.build.ssr ? null : path.resolve(config.root, config.build.outDir);
+}
+
+/**
+ * React renders the app (docs/decisions/024-react-renders-the-app.md): a build that would bundle
+ * another renderer standing in for React DOM (Preact's compat layer, through an alias or a
+ * library's dependency) fails, naming the module.
+ */
+function reactOnly(): Plugin {
+  return {
+    name: 'pitstop:react-only',
+    apply: 'build',
+    moduleParsed(info) {
+      if (/[\\/]node_modules[\\/](?:preact|@preact)[\\/]/.test(info.id))
+        this.error(`React renders the app; the build would bundle ${info.id}`);
+    },
+  };
 }
 
 /**
@@ -155,18 +171,17 @@ const storefront = storefrontChunk(fileURLToPath(new URL('.', import.meta.url)))
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle needs no copy of the public folder: the client build serves it.
   publicDir: isSsrBuild ? false : 'public',
-  // JSX goes through Vite's own transform (automatic runtime, aliased to Preact's below); React's
-  // plugin would add React Refresh, which Preact does not run.
-  plugins: [tailwindcss(), storefront.plugin, compileHints(), precompress()],
+  // React's plugin: the automatic JSX runtime, and Fast Refresh in `npm run dev`.
+  plugins: [react(), reactOnly(), tailwindcss(), storefront.plugin, compileHints(), precompress()],
   resolve: {
-    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     // @pitstop/core exports its TypeScript sources under the custom "source" condition.
     conditions: ['source', ...defaultClientConditions],
   },
-  // The server-rendering bundle (vite build --ssr, see package.json) runs inside the API process.
-  // Everything is bundled, libraries too: only then do their imports of React resolve to Preact.
+  // The server-rendering bundle (vite build --ssr, see package.json) runs inside the API process:
+  // the workspace's own sources are bundled, libraries stay in node_modules.
   ssr: {
-    noExternal: true,
+    noExternal: ['@pitstop/core'],
     resolve: { conditions: ['source', ...defaultServerConditions] },
   },
   server: {

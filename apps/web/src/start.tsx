@@ -1,12 +1,26 @@
-// First: Preact's options (joined text children, effects' timing) apply to everything below.
-import './lib/preact-options';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { startTransition, StrictMode, type ErrorInfo } from 'react';
+import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
-import { aTaskLater, hydrateInSteps } from './lib/hydrate-later';
 import { preloadModules } from './lib/lazy-module';
 import { readSsrState } from './lib/ssr-state';
+
+/**
+ * Errors React recovers from (a hydration mismatch, which makes it throw the server's markup
+ * away and render that part afresh) and errors no boundary caught are written to the console,
+ * loudly: the browser tests fail on any of them (e2e/fixtures.ts).
+ */
+function reportTo(kind: string) {
+  return (error: unknown, info: ErrorInfo) => {
+    console.error(`React ${kind}:`, error, info.componentStack ?? '');
+  };
+}
+
+const rootOptions: RootOptions = {
+  onRecoverableError: reportTo('recoverable error'),
+  onUncaughtError: reportTo('uncaught error'),
+  onCaughtError: reportTo('caught error'),
+};
 
 /** Renders the app, or brings a server-rendered page alive; main.tsx calls it when the time has come. */
 export function startApp(): void {
@@ -24,13 +38,17 @@ export function startApp(): void {
     </StrictMode>
   );
 
-  // A server-rendered page is hydrated once the code of the screens it shows has arrived, in
-  // steps (lib/hydrate-later.tsx); until then the server's markup stands, links and forms
-  // working. Loading the screens' code and the first step of hydration each take a task of
-  // their own: together they held a phone's main thread too long.
-  if (initialState) {
-    void preloadModules(initialState.modules ?? [])
-      .then(aTaskLater)
-      .then(() => hydrateInSteps(() => hydrateRoot(container, app)));
-  } else createRoot(container).render(app);
+  if (!initialState) {
+    createRoot(container, rootOptions).render(app);
+    return;
+  }
+  // The screens the page shows are loaded first, so none suspends while it is hydrated. As a
+  // transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page; the Suspense boundaries of the layout (header, screen,
+  // footer) hydrate on their own, the one the visitor touches first.
+  void preloadModules(initialState.modules ?? []).then(() => {
+    startTransition(() => {
+      hydrateRoot(container, app, rootOptions);
+    });
+  });
 }

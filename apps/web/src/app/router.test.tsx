@@ -2,7 +2,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createProfile } from '@/testing/account-factory';
 import { mockApi } from '@/testing/api';
-import { typeInto } from '@/testing/form';
 import { jsonResponse, problemResponse, renderRoutes } from '@/testing/render';
 import { fakeServerCart, localLine, seedLocalCart } from '@/testing/cart';
 import { createPart } from '@/testing/part-factory';
@@ -44,10 +43,10 @@ describe('AppRoutes accounts', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Create an account' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Register' })).toBeTruthy();
 
-    typeInto(screen.getByLabelText('Name'), 'Nina New');
-    typeInto(screen.getByLabelText('Email'), 'nina@pitstop.com');
-    typeInto(screen.getByLabelText('Password'), 'secret1');
-    typeInto(screen.getByLabelText('Confirm password'), 'secret1');
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Nina New' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nina@pitstop.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
+    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'secret1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeTruthy();

@@ -6,7 +6,6 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 import { useUnauthorizedRedirect } from '@/hooks/use-unauthorized-redirect';
 import { useStoredCartLines } from '@/lib/cart';
 import { useIsSignedIn } from '@/lib/session';
-import { HydrateLater } from '@/lib/hydrate-later';
 import { lazyModule } from '@/lib/lazy-module';
 
 /*
@@ -142,51 +141,49 @@ export function AppRoutes() {
       {/* On a server-rendered page the routes are matched and the layout brought alive in a
         turn after the providers and the history are made, and the screen (in <main>) in a turn
         after that: together they were the longest step of hydration (decision 023). */}
-      <HydrateLater>
-        <Routes>
-          <Route element={<RootLayout />}>
-            <Route index element={<HomeRoute />} />
-            <Route path="parts" element={<PartsRoute />} />
-            <Route path="about" element={<AboutRoute />} />
-            <Route path="blog" element={<BlogRoute />} />
-            <Route path="portfolio" element={<PortfolioRoute />} />
-            <Route path="cart" element={<CartRoute />} />
-            <Route path="login" element={<LoginRoute />} />
-            <Route path="register" element={<RegisterRoute />} />
-            <Route path="reset-password" element={<ResetPasswordRoute />} />
-            <Route path="auth/callback" element={<AuthCallbackRoute />} />
+      <Routes>
+        <Route element={<RootLayout />}>
+          <Route index element={<HomeRoute />} />
+          <Route path="parts" element={<PartsRoute />} />
+          <Route path="about" element={<AboutRoute />} />
+          <Route path="blog" element={<BlogRoute />} />
+          <Route path="portfolio" element={<PortfolioRoute />} />
+          <Route path="cart" element={<CartRoute />} />
+          <Route path="login" element={<LoginRoute />} />
+          <Route path="register" element={<RegisterRoute />} />
+          <Route path="reset-password" element={<ResetPasswordRoute />} />
+          <Route path="auth/callback" element={<AuthCallbackRoute />} />
 
-            {/* Public, so search engines and link previews see the part; ordering asks for sign-in
+          {/* Public, so search engines and link previews see the part; ordering asks for sign-in
             (docs/decisions/009-server-rendering.md). */}
-            <Route path="parts/:id" element={<PartDetailRoute />} />
+          <Route path="parts/:id" element={<PartDetailRoute />} />
 
-            {/* Signed-in screens (spec §2). /profile is guarded too: DESIGN §6.6. */}
-            <Route element={<RequireAuth />}>
-              <Route path="checkout" element={<CheckoutRoute />} />
-              <Route path="credit" element={<CreditRoute />} />
-              <Route path="payment/:id" element={<PaymentRoute />} />
-              <Route path="order" element={<OrderRoute />} />
-              <Route path="profile" element={<ProfileRoute />} />
-              <Route path="addreview" element={<AddReviewRoute />} />
-              <Route path="dashboard" element={<DashboardRoute />}>
-                <Route index element={<DashboardHomeRoute />} />
-                {/* Admin screens: admin-only on the server and here (DESIGN §6.2). */}
-                <Route element={<RequireAdmin />}>
-                  <Route path="allorders" element={<AllOrdersRoute />} />
-                  <Route path="alluser" element={<AllUsersRoute />} />
-                  <Route path="adduser" element={<AddUserRoute />} />
-                  <Route path="parts" element={<CatalogueRoute />} />
-                  <Route path="parts/new" element={<NewPartRoute />} />
-                  <Route path="parts/:id/edit" element={<EditPartRoute />} />
-                  <Route path="credit" element={<CreditApplicationsRoute />} />
-                </Route>
+          {/* Signed-in screens (spec §2). /profile is guarded too: DESIGN §6.6. */}
+          <Route element={<RequireAuth />}>
+            <Route path="checkout" element={<CheckoutRoute />} />
+            <Route path="credit" element={<CreditRoute />} />
+            <Route path="payment/:id" element={<PaymentRoute />} />
+            <Route path="order" element={<OrderRoute />} />
+            <Route path="profile" element={<ProfileRoute />} />
+            <Route path="addreview" element={<AddReviewRoute />} />
+            <Route path="dashboard" element={<DashboardRoute />}>
+              <Route index element={<DashboardHomeRoute />} />
+              {/* Admin screens: admin-only on the server and here (DESIGN §6.2). */}
+              <Route element={<RequireAdmin />}>
+                <Route path="allorders" element={<AllOrdersRoute />} />
+                <Route path="alluser" element={<AllUsersRoute />} />
+                <Route path="adduser" element={<AddUserRoute />} />
+                <Route path="parts" element={<CatalogueRoute />} />
+                <Route path="parts/new" element={<NewPartRoute />} />
+                <Route path="parts/:id/edit" element={<EditPartRoute />} />
+                <Route path="credit" element={<CreditApplicationsRoute />} />
               </Route>
             </Route>
-
-            <Route path="*" element={<NotFoundRoute />} />
           </Route>
-        </Routes>
-      </HydrateLater>
+
+          <Route path="*" element={<NotFoundRoute />} />
+        </Route>
+      </Routes>
     </>
   );
 }

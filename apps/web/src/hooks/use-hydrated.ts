@@ -1,4 +1,4 @@
-import { useBrowserState } from './use-browser-state';
+import { useSyncExternalStore } from 'react';
 
 const noSubscription = () => () => {};
 
@@ -8,7 +8,7 @@ const noSubscription = () => () => {};
  * before the page has come alive is visibly refused instead of silently lost.
  */
 export function useHydrated(): boolean {
-  return useBrowserState(
+  return useSyncExternalStore(
     noSubscription,
     () => true,
     () => false,

@@ -1,4 +1,4 @@
-import { useBrowserState } from './use-browser-state';
+import { useSyncExternalStore } from 'react';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
 
@@ -16,5 +16,5 @@ function getSnapshot(): boolean {
 /** True when the visitor asked the system for less motion; follows changes live. */
 export function usePrefersReducedMotion(): boolean {
   // Server snapshot: assume reduced motion, the safe default when nothing is known.
-  return useBrowserState(subscribe, getSnapshot, () => true);
+  return useSyncExternalStore(subscribe, getSnapshot, () => true);
 }

@@ -1,6 +1,6 @@
+import { useSyncExternalStore } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Cart, CartItem } from '@pitstop/core/cart';
-import { useBrowserState } from '@/hooks/use-browser-state';
 import { apiGet } from './api-client';
 import { useAccessToken } from './session';
 import { storageSubscription } from './storage-subscription';
@@ -65,7 +65,7 @@ export const getStoredCartLines = storedJsonSnapshot(localCartSubscription.read,
  * so the first render in the browser, while hydrating) sees an empty cart, so the markup matches.
  */
 export function useStoredCartLines(): StoredLine[] {
-  return useBrowserState(localCartSubscription.subscribe, getStoredCartLines, () => NO_LINES);
+  return useSyncExternalStore(localCartSubscription.subscribe, getStoredCartLines, () => NO_LINES);
 }
 
 export function countItems(items: readonly { quantity: number }[]): number {

@@ -1,4 +1,4 @@
-import { useBrowserState } from '@/hooks/use-browser-state';
+import { useSyncExternalStore } from 'react';
 import { storageSubscription } from './storage-subscription';
 
 /**
@@ -39,7 +39,7 @@ export function clearAccessToken(): void {
 
 /** The stored access token, or null when signed out; re-renders when it changes. */
 export function useAccessToken(): string | null {
-  return useBrowserState(subscribe, getAccessToken, () => null);
+  return useSyncExternalStore(subscribe, getAccessToken, () => null);
 }
 
 export function useIsSignedIn(): boolean {

@@ -4,7 +4,7 @@ import { messages } from '@pitstop/core/messages';
 import type { Profile } from '@pitstop/core/accounts';
 import { createProfile } from '@/testing/account-factory';
 import { authorizationOf, mockApi } from '@/testing/api';
-import { errorTextFor, jsonBodyOf, pickFiles, typeInto } from '@/testing/form';
+import { errorTextFor, jsonBodyOf, pickFiles } from '@/testing/form';
 import { createPart } from '@/testing/part-factory';
 import { jsonResponse, problemResponse, renderWithProviders } from '@/testing/render';
 import { AddReviewRoute } from './add-review';
@@ -37,7 +37,9 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Add Rev
 const ratingGroup = () => screen.getByRole('group', { name: 'Rating' });
 
 async function fillValidReview() {
-  typeInto(await screen.findByLabelText('Descriptions'), 'Bright and easy to fit.');
+  fireEvent.change(await screen.findByLabelText('Descriptions'), {
+    target: { value: 'Bright and easy to fit.' },
+  });
   fireEvent.click(screen.getByRole('radio', { name: '4 stars' }));
   pickFiles(field('Photo'), [photo()]);
 }
@@ -60,7 +62,7 @@ describe('AddReviewRoute', () => {
 
   it("shows ' Name is Required', ' Descriptions is Required', ' Img is Required' and 'Choose a rating'", async () => {
     const api = renderAddReview();
-    typeInto(await screen.findByLabelText('Name'), '');
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: '' } });
 
     submit();
 
@@ -98,8 +100,8 @@ describe('AddReviewRoute', () => {
       'POST /api/reviews': () => jsonResponse({ insertedId: 'review-1' }, { status: 201 }),
     });
     const file = photo();
-    typeInto(await screen.findByLabelText('Name'), 'Riley R.');
-    typeInto(field('Descriptions'), 'Bright and easy to fit.');
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Riley R.' } });
+    fireEvent.change(field('Descriptions'), { target: { value: 'Bright and easy to fit.' } });
     fireEvent.click(screen.getByRole('radio', { name: '4 stars' }));
     pickFiles(field('Photo'), [file]);
 

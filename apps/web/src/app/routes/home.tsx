@@ -12,7 +12,6 @@ import { BrandGrid } from '@/features/parts/components/brand-grid';
 import { FeaturedParts } from '@/features/parts/components/featured-parts';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { useNearViewport } from '@/hooks/use-near-viewport';
-import { HydrateLater } from '@/lib/hydrate-later';
 import { lazyModule } from '@/lib/lazy-module';
 
 // Below the fold: its code and its request wait until the visitor scrolls towards it, so it adds
@@ -108,45 +107,31 @@ export function HomeRoute() {
     <>
       <h1 className="sr-only">Pitstop Parts: genuine motorcycle and vehicle parts</h1>
       <div className={`${containerClass} pt-6 sm:pt-8`}>
-        <HydrateLater>
-          <HeroCarousel />
-        </HydrateLater>
+        <HeroCarousel />
       </div>
-      <HydrateLater>
-        <FindParts />
-      </HydrateLater>
-      <HydrateLater>
-        <HomeSection
-          title="Shop by brand"
-          lead="Parts for the motorcycles America rides, from six trusted makers."
-        >
-          <BrandGrid />
-        </HomeSection>
-      </HydrateLater>
-      <HydrateLater>
-        <HomeSection
-          title="Parts"
-          lead="Fresh in the catalogue: genuine, tested parts ready to ship today."
-          tinted
-        >
-          <FeaturedParts vehicle={vehicle} renderPartAction={(part) => <AddToCartButton part={part} />} />
-        </HomeSection>
-      </HydrateLater>
-      <HydrateLater>
-        <HomeSection title="What we do" lead="From choosing the right part to the doorstep, in three steps.">
-          <WhatWeDo />
-        </HomeSection>
-      </HydrateLater>
-      <HydrateLater>
-        <HomeSection title="Business Summary" lead="Riders and fleets trust us every day." tinted>
-          <BusinessSummary />
-        </HomeSection>
-      </HydrateLater>
-      <HydrateLater>
-        <HomeSection title="Customer reviews" lead="What riders say about the parts they bought from us.">
-          <CustomerReviews />
-        </HomeSection>
-      </HydrateLater>
+      <FindParts />
+      <HomeSection
+        title="Shop by brand"
+        lead="Parts for the motorcycles America rides, from six trusted makers."
+      >
+        <BrandGrid />
+      </HomeSection>
+      <HomeSection
+        title="Parts"
+        lead="Fresh in the catalogue: genuine, tested parts ready to ship today."
+        tinted
+      >
+        <FeaturedParts vehicle={vehicle} renderPartAction={(part) => <AddToCartButton part={part} />} />
+      </HomeSection>
+      <HomeSection title="What we do" lead="From choosing the right part to the doorstep, in three steps.">
+        <WhatWeDo />
+      </HomeSection>
+      <HomeSection title="Business Summary" lead="Riders and fleets trust us every day." tinted>
+        <BusinessSummary />
+      </HomeSection>
+      <HomeSection title="Customer reviews" lead="What riders say about the parts they bought from us.">
+        <CustomerReviews />
+      </HomeSection>
     </>
   );
 }

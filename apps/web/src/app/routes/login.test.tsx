@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { authErrorTexts, messages } from '@pitstop/core/messages';
 import { authErrorResponse } from '@/testing/account-factory';
 import { authorizationOf, mockApi } from '@/testing/api';
-import { errorTextFor, jsonBodyOf, typeInto } from '@/testing/form';
+import { errorTextFor, jsonBodyOf } from '@/testing/form';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
 import { LoginRoute } from './login';
 
@@ -21,8 +21,8 @@ function renderLogin(from?: string) {
 const settingsOff = () => jsonResponse({ googleSignIn: false });
 
 function fill(email: string, password: string) {
-  typeInto(screen.getByLabelText('Email'), email);
-  typeInto(screen.getByLabelText('Password'), password);
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
 }
 
 describe('LoginRoute', () => {
@@ -48,8 +48,8 @@ describe('LoginRoute', () => {
     await waitFor(() => expect(errorTextFor(screen.getByLabelText('Email'))).toBe(messages.emailInvalid));
     expect(errorTextFor(screen.getByLabelText('Password'))).toBe(messages.passwordTooShort);
 
-    typeInto(screen.getByLabelText('Email'), RIDER);
-    typeInto(screen.getByLabelText('Password'), '123456');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: RIDER } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: '123456' } });
     await waitFor(() => expect(errorTextFor(screen.getByLabelText('Email'))).toBeNull());
     expect(errorTextFor(screen.getByLabelText('Password'))).toBeNull();
   });
@@ -164,7 +164,7 @@ describe('LoginRoute', () => {
     });
     renderLogin();
 
-    typeInto(screen.getByLabelText('Email'), 'nobody@pitstop.com');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nobody@pitstop.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
 
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(messages.resetMailSent));

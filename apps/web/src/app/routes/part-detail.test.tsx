@@ -5,7 +5,6 @@ import { messages, shopTexts } from '@pitstop/core/messages';
 import { getLocalCart } from '@/features/cart/stores/local-cart';
 import { createProfile } from '@/testing/account-factory';
 import { mockApi } from '@/testing/api';
-import { typeInto } from '@/testing/form';
 import { createPart } from '@/testing/part-factory';
 import { createReview } from '@/testing/review-factory';
 import { jsonResponse, mockFetch, problemResponse } from '@/testing/render';
@@ -80,10 +79,10 @@ describe('PartDetailRoute', () => {
       name: cartPageTexts.quantityLabel,
     }) as HTMLInputElement;
     expect(box.value).toBe('2');
-    typeInto(box, '7');
+    fireEvent.change(box, { target: { value: '7' } });
     fireEvent.click(within(form).getByRole('button', { name: cartPageTexts.addToCart }));
     expect(await within(form).findByText(messages.quantityAboveAvailable)).toBeTruthy();
-    typeInto(box, '4');
+    fireEvent.change(box, { target: { value: '4' } });
     fireEvent.click(within(form).getByRole('button', { name: cartPageTexts.addToCart }));
     expect(await within(form).findByText(cartPageTexts.addedNow(4, part.name, 4))).toBeTruthy();
     expect(getLocalCart().map((item) => [item.partId, item.quantity])).toEqual([[part._id, 4]]);
@@ -157,8 +156,8 @@ describe('PartDetailRoute', () => {
     const form = await screen.findByRole('region', { name: 'Order this part' });
     const partName = (await within(form).findByLabelText('Part name')) as HTMLInputElement;
     expect(partName.value).toBe('Bajaj Pulsar Headlight');
-    typeInto(within(form).getByLabelText('Phone number'), '555-0100');
-    typeInto(within(form).getByLabelText('Quantity'), '5');
+    fireEvent.change(within(form).getByLabelText('Phone number'), { target: { value: '555-0100' } });
+    fireEvent.change(within(form).getByLabelText('Quantity'), { target: { value: '5' } });
     const placeOrder = within(form).getByRole('button', { name: 'Place Order' }) as HTMLButtonElement;
     await waitFor(() => expect(placeOrder.disabled).toBe(false));
 

@@ -20,7 +20,6 @@ import { isApiError } from '@/lib/api-client';
 import { lazyModule } from '@/lib/lazy-module';
 import { useHttpStatus } from '@/lib/render-context';
 import { useIsSignedIn } from '@/lib/session';
-import { HydrateLater } from '@/lib/hydrate-later';
 
 function Breadcrumb({ current }: { current: string }) {
   return (
@@ -125,31 +124,23 @@ export function PartDetailRoute() {
   return (
     <PageContainer>
       <Breadcrumb current={query.data.name} />
-      <HydrateLater>
-        <PartDetails part={query.data} vehicle={vehicle}>
-          <HydrateLater>
-            <AddToCartForm part={query.data} />
-          </HydrateLater>
-          {signedIn ? (
-            <Suspense fallback={<Spinner label="Loading the order form" className="py-10" />}>
-              <OrderForm
-                part={query.data}
-                // Stock changed: refetch this part, and let cached lists show the new quantity too.
-                onStockChanged={() => void queryClient.invalidateQueries({ queryKey: partsKeys.all })}
-              />
-            </Suspense>
-          ) : (
-            <HydrateLater>
-              <SignInToOrder />
-            </HydrateLater>
-          )}
-        </PartDetails>
-      </HydrateLater>
-      <HydrateLater>
-        <div className="mt-12 border-t border-slate-200 pt-10">
-          <ReviewList partId={query.data._id} />
-        </div>
-      </HydrateLater>
+      <PartDetails part={query.data} vehicle={vehicle}>
+        <AddToCartForm part={query.data} />
+        {signedIn ? (
+          <Suspense fallback={<Spinner label="Loading the order form" className="py-10" />}>
+            <OrderForm
+              part={query.data}
+              // Stock changed: refetch this part, and let cached lists show the new quantity too.
+              onStockChanged={() => void queryClient.invalidateQueries({ queryKey: partsKeys.all })}
+            />
+          </Suspense>
+        ) : (
+          <SignInToOrder />
+        )}
+      </PartDetails>
+      <div className="mt-12 border-t border-slate-200 pt-10">
+        <ReviewList partId={query.data._id} />
+      </div>
     </PageContainer>
   );
 }

@@ -14,7 +14,6 @@ import {
 import { PartsCatalogue } from '@/features/parts/components/parts-catalogue';
 import { SearchCombobox } from '@/features/search/components/search-combobox';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
-import { HydrateLater } from '@/lib/hydrate-later';
 
 /**
  * "Parts", "Honda parts", "Brake pads" or "Honda brake pads", after the URL's filters, and
@@ -49,23 +48,15 @@ export function PartsRoute() {
           narrow by brand, category, price or rating, or search by name or part number.
         </p>
       </PageHeader>
-      <HydrateLater>
-        <CatalogueBikeBar
-          bike={filters.bike ?? null}
-          hrefFor={(bike) => partsHref(withFilters(filters, { bike: bike ?? undefined }))}
-        />
-      </HydrateLater>
-      <HydrateLater>
-        <PartsCatalogue
-          vehicle={vehicle}
-          renderSearch={(search) => (
-            <HydrateLater>
-              <SearchCombobox {...search} />
-            </HydrateLater>
-          )}
-          renderPartAction={(part) => <AddToCartButton part={part} />}
-        />
-      </HydrateLater>
+      <CatalogueBikeBar
+        bike={filters.bike ?? null}
+        hrefFor={(bike) => partsHref(withFilters(filters, { bike: bike ?? undefined }))}
+      />
+      <PartsCatalogue
+        vehicle={vehicle}
+        renderSearch={(search) => <SearchCombobox {...search} />}
+        renderPartAction={(part) => <AddToCartButton part={part} />}
+      />
     </PageContainer>
   );
 }

@@ -4,7 +4,7 @@ import { messages } from '@pitstop/core/messages';
 import type { Profile } from '@pitstop/core/accounts';
 import { createProfile } from '@/testing/account-factory';
 import { authorizationOf, mockApi } from '@/testing/api';
-import { errorTextFor, jsonBodyOf, pickFiles, typeInto } from '@/testing/form';
+import { errorTextFor, jsonBodyOf, pickFiles } from '@/testing/form';
 import { jsonResponse, problemResponse, renderWithProviders } from '@/testing/render';
 import { ProfileRoute } from './profile';
 
@@ -48,7 +48,7 @@ describe('ProfileRoute', () => {
 
   it("shows ' Name is Required' under Name and ' Img is Required' under Photo", async () => {
     const { api } = renderProfile(createProfile({ occupation: 'Student' }));
-    typeInto(await screen.findByLabelText('Name'), '');
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: '' } });
 
     save();
 
@@ -93,8 +93,8 @@ describe('ProfileRoute', () => {
       },
     });
     const file = photo();
-    typeInto(await screen.findByLabelText('Name'), 'Riley R.');
-    typeInto(screen.getByLabelText('Occupation'), 'Job Holder');
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Riley R.' } });
+    fireEvent.change(screen.getByLabelText('Occupation'), { target: { value: 'Job Holder' } });
     pickFiles(screen.getByLabelText('Photo'), [file]);
 
     save();

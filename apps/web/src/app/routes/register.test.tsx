@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { authErrorTexts, messages } from '@pitstop/core/messages';
 import { authErrorResponse } from '@/testing/account-factory';
 import { authorizationOf, mockApi } from '@/testing/api';
-import { errorTextFor, jsonBodyOf, typeInto } from '@/testing/form';
+import { errorTextFor, jsonBodyOf } from '@/testing/form';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
 import { RegisterRoute } from './register';
 
@@ -16,10 +16,12 @@ function renderRegister() {
 const field = (label: string) => screen.getByLabelText(label);
 
 function fill(values: { name?: string; email?: string; password?: string; confirmPassword?: string }) {
-  if (values.name !== undefined) typeInto(field('Name'), values.name);
-  if (values.email !== undefined) typeInto(field('Email'), values.email);
-  if (values.password !== undefined) typeInto(field('Password'), values.password);
-  if (values.confirmPassword !== undefined) typeInto(field('Confirm password'), values.confirmPassword);
+  if (values.name !== undefined) fireEvent.change(field('Name'), { target: { value: values.name } });
+  if (values.email !== undefined) fireEvent.change(field('Email'), { target: { value: values.email } });
+  if (values.password !== undefined)
+    fireEvent.change(field('Password'), { target: { value: values.password } });
+  if (values.confirmPassword !== undefined)
+    fireEvent.change(field('Confirm password'), { target: { value: values.confirmPassword } });
 }
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Register' }));
@@ -77,7 +79,7 @@ describe('RegisterRoute', () => {
     expect(errorTextFor(field('Password'))).toBeNull();
 
     // Fixing the confirmation clears it at once (validation on change after the first submit).
-    typeInto(field('Confirm password'), 'secret1');
+    fireEvent.change(field('Confirm password'), { target: { value: 'secret1' } });
     await waitFor(() => expect(errorTextFor(field('Confirm password'))).toBeNull());
   });
 

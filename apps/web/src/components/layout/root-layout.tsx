@@ -1,7 +1,5 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { whenPageSettled } from '@/hooks/use-browser-state';
-import { aTaskLater, HydrateLater } from '@/lib/hydrate-later';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { PageLoading } from './page-loading';
@@ -19,36 +17,52 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <HydrateLater>
+      <LayoutSection>
         <Navbar />
-      </HydrateLater>
+      </LayoutSection>
       {/* min-h keeps the footer below the fold while a screen loads, so nothing jumps into view. */}
-      <HydrateLater>
+      <LayoutSection>
         <main id={MAIN_ID} tabIndex={-1} className="min-h-[calc(100svh-4.5rem)] flex-1 outline-none">
           {children}
         </main>
-      </HydrateLater>
-      <HydrateLater>
+      </LayoutSection>
+      <LayoutSection>
         <Footer />
-      </HydrateLater>
+      </LayoutSection>
     </div>
   );
 }
 
+// The layout's sections (header, screen, footer), each a Suspense boundary: React hydrates a
+// server-rendered page's boundaries on their own, after the rest, the one the visitor touches
+// first; none holds the main thread for the whole page.
+const LAYOUT_SECTIONS = 3;
+const sectionsAlive = new Set<string>();
+
 /**
- * Marks the document once the screen inside the boundary has come alive (rendered in the
- * browser, or hydrated from the server's HTML, the parts hydrated later included):
- * `<html data-hydrated>`. Browser tests wait for it before acting as a settled visitor would;
- * the slow path has tests of its own.
+ * Marks the document once every section of the layout has come alive (rendered in the browser,
+ * or hydrated from the server's HTML): `<html data-hydrated>`. Browser tests wait for it before
+ * acting as a settled visitor would; the slow path has tests of its own.
  */
-function HydrationMark() {
+function SectionAlive() {
+  const id = useId();
   useEffect(() => {
-    void whenPageSettled()
-      // The browser's state renders in the task after.
-      .then(aTaskLater)
-      .then(() => (document.documentElement.dataset.hydrated = 'true'));
-  }, []);
+    sectionsAlive.add(id);
+    if (sectionsAlive.size !== LAYOUT_SECTIONS) return;
+    // The browser's own state (signed in, the cart, the garage) renders right after the effects
+    // of a hydrated part; the mark waits for it.
+    setTimeout(() => (document.documentElement.dataset.hydrated = 'true'));
+  }, [id]);
   return null;
+}
+
+function LayoutSection({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      {children}
+      <SectionAlive />
+    </Suspense>
+  );
 }
 
 /** A new page starts at the top; a change of only the query string (filters) keeps the scroll. */
@@ -68,7 +82,6 @@ export function RootLayout() {
       <RouteErrorBoundary key={pathname}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
-          <HydrationMark />
         </Suspense>
       </RouteErrorBoundary>
     </AppShell>

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { authErrorTexts, messages } from '@pitstop/core/messages';
 import { authErrorResponse } from '@/testing/account-factory';
 import { authorizationOf, mockApi } from '@/testing/api';
-import { errorTextFor, jsonBodyOf, typeInto } from '@/testing/form';
+import { errorTextFor, jsonBodyOf } from '@/testing/form';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
 import { ResetPasswordForm } from './reset-password-form';
 
 function fill(password: string, confirmPassword: string) {
-  typeInto(screen.getByLabelText('New password'), password);
-  typeInto(screen.getByLabelText('Confirm new password'), confirmPassword);
+  fireEvent.change(screen.getByLabelText('New password'), { target: { value: password } });
+  fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: confirmPassword } });
   fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
 }
 

@@ -4,7 +4,7 @@ import { cartPageTexts } from '@pitstop/core/cart-texts';
 import { messages, shopTexts } from '@pitstop/core/messages';
 import { getLocalCart } from '../stores/local-cart';
 import { fakeServerCart } from '@/testing/cart';
-import { jsonBodyOf, typeInto } from '@/testing/form';
+import { jsonBodyOf } from '@/testing/form';
 import { createPart } from '@/testing/part-factory';
 import { mockApi } from '@/testing/api';
 import { jsonResponse, problemResponse, renderWithProviders } from '@/testing/render';
@@ -74,7 +74,7 @@ describe('AddToCartForm (part page)', () => {
     const box = screen.getByRole('spinbutton', { name: cartPageTexts.quantityLabel }) as HTMLInputElement;
     expect(box.value).toBe('2');
 
-    typeInto(box, '5');
+    fireEvent.change(box, { target: { value: '5' } });
     fireEvent.click(screen.getByRole('button', { name: cartPageTexts.addToCart }));
     expect(await screen.findByText(cartPageTexts.addedNow(5, 'Chain kit', 5))).toBeTruthy();
     expect(quantities()).toEqual(['Chain kit × 5']);
@@ -84,18 +84,18 @@ describe('AddToCartForm (part page)', () => {
     renderWithProviders(<AddToCartForm part={kit} />);
     const box = screen.getByRole('spinbutton', { name: cartPageTexts.quantityLabel });
 
-    typeInto(box, '13');
+    fireEvent.change(box, { target: { value: '13' } });
     fireEvent.click(screen.getByRole('button', { name: cartPageTexts.addToCart }));
     expect(await screen.findByText(messages.quantityAboveAvailable)).toBeTruthy();
     expect(box.getAttribute('aria-invalid')).toBe('true');
 
-    typeInto(box, '1');
+    fireEvent.change(box, { target: { value: '1' } });
     expect(screen.getByText(shopTexts.quantityBelowMin(2))).toBeTruthy();
-    typeInto(box, '');
+    fireEvent.change(box, { target: { value: '' } });
     expect(screen.getByText(messages.quantityRequired)).toBeTruthy();
     expect(getLocalCart()).toEqual([]);
 
-    typeInto(box, '12');
+    fireEvent.change(box, { target: { value: '12' } });
     expect(box.getAttribute('aria-invalid')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: cartPageTexts.addToCart }));
     await waitFor(() => expect(quantities()).toEqual(['Chain kit × 12']));
@@ -104,10 +104,10 @@ describe('AddToCartForm (part page)', () => {
   it('caps the sum at the stock when the cart already holds some', async () => {
     renderWithProviders(<AddToCartForm part={kit} />);
     const box = screen.getByRole('spinbutton', { name: cartPageTexts.quantityLabel });
-    typeInto(box, '10');
+    fireEvent.change(box, { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: cartPageTexts.addToCart }));
     await waitFor(() => expect(quantities()).toEqual(['Chain kit × 10']));
-    typeInto(box, '5');
+    fireEvent.change(box, { target: { value: '5' } });
     fireEvent.click(screen.getByRole('button', { name: cartPageTexts.addToCart }));
     expect(await screen.findByText(cartPageTexts.cappedAtStock(12))).toBeTruthy();
     expect(quantities()).toEqual(['Chain kit × 12']);

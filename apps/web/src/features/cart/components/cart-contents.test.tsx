@@ -4,7 +4,7 @@ import { cartPageTexts } from '@pitstop/core/cart-texts';
 import { messages } from '@pitstop/core/messages';
 import { getLocalCart } from '../stores/local-cart';
 import { fakeServerCart, localLine, seedLocalCart } from '@/testing/cart';
-import { jsonBodyOf, typeInto } from '@/testing/form';
+import { jsonBodyOf } from '@/testing/form';
 import { createPart } from '@/testing/part-factory';
 import { renderWithProviders } from '@/testing/render';
 import { CartContents } from './cart-contents';
@@ -55,12 +55,14 @@ describe("CartContents, a visitor's cart", () => {
     );
 
     const box = screen.getByRole('spinbutton', { name: 'Quantity of Brake pads' });
-    typeInto(box, '11');
+    fireEvent.change(box, { target: { value: '11' } });
     fireEvent.blur(box);
     expect(await screen.findByText(messages.quantityAboveAvailable)).toBeTruthy();
     expect(getLocalCart().find((i) => i.partId === pads._id)?.quantity).toBe(2);
 
-    typeInto(screen.getByRole('spinbutton', { name: 'Quantity of Brake pads' }), '6');
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Quantity of Brake pads' }), {
+      target: { value: '6' },
+    });
     fireEvent.keyDown(screen.getByRole('spinbutton', { name: 'Quantity of Brake pads' }), { key: 'Enter' });
     await waitFor(() => expect(getLocalCart().find((i) => i.partId === pads._id)?.quantity).toBe(6));
     // Announced once the change has settled, a moment after the cart is written.

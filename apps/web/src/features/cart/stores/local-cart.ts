@@ -1,4 +1,4 @@
-import { useBrowserState } from '@/hooks/use-browser-state';
+import { useSyncExternalStore } from 'react';
 import { localCartSubscription, storedLinesIn, type CartItem, type StoredLine } from '@/lib/cart';
 import { storageSubscription } from '@/lib/storage-subscription';
 import { storedJsonSnapshot } from '@/lib/stored-json';
@@ -60,7 +60,7 @@ export const getLocalCart = storedJsonSnapshot(
 
 /** The browser's cart; re-renders when it changes here or in another tab (empty on the server). */
 export function useLocalCart(): CartItem[] {
-  return useBrowserState(localCartSubscription.subscribe, getLocalCart, () => EMPTY);
+  return useSyncExternalStore(localCartSubscription.subscribe, getLocalCart, () => EMPTY);
 }
 
 // Full or unavailable storage: the cart lasts only as long as the page.
@@ -142,5 +142,5 @@ export function clearRefusedLines(): void {
 }
 
 export function useRefusedLines(): RefusedLine[] {
-  return useBrowserState(refusedSubscription.subscribe, getRefusedLines, () => NO_REFUSALS);
+  return useSyncExternalStore(refusedSubscription.subscribe, getRefusedLines, () => NO_REFUSALS);
 }

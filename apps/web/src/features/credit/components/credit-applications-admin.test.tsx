@@ -4,7 +4,7 @@ import type { CreditApplication } from '@pitstop/core/credit';
 import { creditAdminTexts } from '@pitstop/core/credit-texts';
 import { creditTexts } from '@pitstop/core/messages';
 import { mockApi } from '@/testing/api';
-import { jsonBodyOf, typeInto } from '@/testing/form';
+import { jsonBodyOf } from '@/testing/form';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
 import { CreditApplicationsAdmin } from './credit-applications-admin';
 
@@ -64,7 +64,7 @@ describe('CreditApplicationsAdmin', () => {
       creditAdminTexts.limitLabel('Rapid Couriers'),
     ) as HTMLInputElement;
     expect(limit.value).toBe('5000');
-    typeInto(limit, '2500');
+    fireEvent.change(limit, { target: { value: '2500' } });
     fireEvent.click(
       within(table).getByRole('button', { name: creditAdminTexts.approveLabel('Rapid Couriers') }),
     );
@@ -84,7 +84,7 @@ describe('CreditApplicationsAdmin', () => {
     const api = renderAdmin();
     const table = await screen.findByRole('table', { name: creditAdminTexts.heading });
     const limit = within(table).getByLabelText(creditAdminTexts.limitLabel('Moto Vendors'));
-    typeInto(limit, '0');
+    fireEvent.change(limit, { target: { value: '0' } });
     fireEvent.click(
       within(table).getByRole('button', { name: creditAdminTexts.approveLabel('Moto Vendors') }),
     );

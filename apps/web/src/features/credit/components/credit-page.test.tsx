@@ -4,7 +4,7 @@ import type { CreditApplication, CreditStatus } from '@pitstop/core/credit';
 import { creditPageTexts } from '@pitstop/core/credit-texts';
 import { creditTexts, messages } from '@pitstop/core/messages';
 import { mockApi } from '@/testing/api';
-import { errorTextFor, jsonBodyOf, typeInto } from '@/testing/form';
+import { errorTextFor, jsonBodyOf } from '@/testing/form';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
 import { CreditPage } from './credit-page';
 
@@ -38,12 +38,12 @@ function renderPage(status: CreditStatus, routes: Parameters<typeof mockApi>[0] 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
 function fillValid() {
-  typeInto(field(creditPageTexts.businessName), 'Rapid Couriers LLC');
-  typeInto(field(creditPageTexts.contactName), 'Dana Fleet');
-  typeInto(field(creditPageTexts.phone), '(415) 555-0199');
-  typeInto(field(creditPageTexts.ein), '12-3456789');
-  typeInto(field(creditPageTexts.yearsInBusiness), '6');
-  typeInto(field(creditPageTexts.requestedLimit), '5,000');
+  fireEvent.change(field(creditPageTexts.businessName), { target: { value: 'Rapid Couriers LLC' } });
+  fireEvent.change(field(creditPageTexts.contactName), { target: { value: 'Dana Fleet' } });
+  fireEvent.change(field(creditPageTexts.phone), { target: { value: '(415) 555-0199' } });
+  fireEvent.change(field(creditPageTexts.ein), { target: { value: '12-3456789' } });
+  fireEvent.change(field(creditPageTexts.yearsInBusiness), { target: { value: '6' } });
+  fireEvent.change(field(creditPageTexts.requestedLimit), { target: { value: '5,000' } });
 }
 
 describe('CreditPage', () => {
@@ -52,9 +52,9 @@ describe('CreditPage', () => {
     await screen.findByRole('form', { name: creditPageTexts.heading });
     expect(field(creditPageTexts.email).value).toBe('dana@pitstop.com');
     fillValid();
-    typeInto(field(creditPageTexts.ein), '12-34567');
-    typeInto(field(creditPageTexts.requestedLimit), '50');
-    typeInto(field(creditPageTexts.email), '');
+    fireEvent.change(field(creditPageTexts.ein), { target: { value: '12-34567' } });
+    fireEvent.change(field(creditPageTexts.requestedLimit), { target: { value: '50' } });
+    fireEvent.change(field(creditPageTexts.email), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: creditPageTexts.submit }));
 
     await waitFor(() => expect(errorTextFor(field(creditPageTexts.ein))).toBe(creditTexts.einInvalid));

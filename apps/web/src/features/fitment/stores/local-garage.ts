@@ -1,4 +1,4 @@
-import { useBrowserState } from '@/hooks/use-browser-state';
+import { useSyncExternalStore } from 'react';
 import { storageSubscription } from '@/lib/storage-subscription';
 import { parseStoredJson, storedJsonSnapshot } from '@/lib/stored-json';
 import type { GarageVehicle, Vehicle } from '@pitstop/core/fitment';
@@ -106,5 +106,5 @@ export function clearLocalGarage(): void {
 
 /** The browser's garage, active bike first; re-renders when it changes here or in another tab. */
 export function useLocalGarage(): GarageVehicle[] {
-  return useBrowserState(storage.subscribe, getLocalGarage, () => EMPTY);
+  return useSyncExternalStore(storage.subscribe, getLocalGarage, () => EMPTY);
 }

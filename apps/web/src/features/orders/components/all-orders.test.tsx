@@ -4,7 +4,7 @@ import type { Order } from '@pitstop/core/orders';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/testing/api';
-import { jsonBodyOf, mockConfirm, typeInto } from '@/testing/form';
+import { jsonBodyOf, mockConfirm } from '@/testing/form';
 import { createMultiLineOrder, createOrder } from '@/testing/order-factory';
 import { jsonResponse, problemResponse, renderWithProviders } from '@/testing/render';
 import { AllOrders } from './all-orders';
@@ -145,11 +145,11 @@ describe('AllOrders', () => {
     expect(screen.getByText('Orders 1–3 of 45 · page 1 of 3')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
 
-    typeInto(screen.getByLabelText('Status'), 'paid');
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'paid' } });
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe('/dashboard/allorders?status=paid'),
     );
-    typeInto(screen.getByLabelText('Customer email'), 'ann@pitstop.com');
+    fireEvent.change(screen.getByLabelText('Customer email'), { target: { value: 'ann@pitstop.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe(

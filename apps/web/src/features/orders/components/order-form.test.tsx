@@ -4,7 +4,7 @@ import { messages } from '@pitstop/core/messages';
 import { sessionKeys } from '@/lib/current-user';
 import { createProfile } from '@/testing/account-factory';
 import { authorizationOf, mockApi } from '@/testing/api';
-import { errorTextFor, jsonBodyOf, typeInto } from '@/testing/form';
+import { errorTextFor, jsonBodyOf } from '@/testing/form';
 import { createPart } from '@/testing/part-factory';
 import { jsonResponse, problemResponse, renderWithProviders } from '@/testing/render';
 import { OrderForm } from './order-form';
@@ -28,13 +28,13 @@ const placeOrder = () => screen.getByRole('button', { name: 'Place Order' }) as 
 function fillAndLeave(label: string, value: string) {
   const control = field(label);
   fireEvent.focus(control);
-  typeInto(control, value);
+  fireEvent.change(control, { target: { value: value } });
   fireEvent.blur(control);
 }
 
 /** Place Order is enabled only for a quantity in range: type one, and wait for it. */
 async function enableOrdering() {
-  typeInto(await screen.findByLabelText('Quantity'), '2');
+  fireEvent.change(await screen.findByLabelText('Quantity'), { target: { value: '2' } });
   await waitFor(() => expect(placeOrder().disabled).toBe(false));
 }
 
@@ -99,8 +99,8 @@ describe('OrderForm', () => {
   ])('Quantity "%s" shows %j while it is typed (Place Order is disabled then)', async (value, message) => {
     renderForm();
     const quantity = await screen.findByLabelText('Quantity');
-    typeInto(quantity, '5');
-    typeInto(quantity, value);
+    fireEvent.change(quantity, { target: { value: '5' } });
+    fireEvent.change(quantity, { target: { value: value } });
 
     await waitFor(() => expect(errorTextFor(field('Quantity'))).toBe(message));
     expect(field('Quantity').getAttribute('aria-invalid')).toBe('true');
@@ -132,7 +132,7 @@ describe('OrderForm', () => {
     fireEvent.click(placeOrder());
     await waitFor(() => expect(errorTextFor(field('Name'))).toBe(messages.nameRequired));
 
-    typeInto(field('Name'), 'Riley R.');
+    fireEvent.change(field('Name'), { target: { value: 'Riley R.' } });
 
     await waitFor(() => expect(errorTextFor(field('Name'))).toBeNull());
     expect(field('Name').getAttribute('aria-invalid')).toBe('false');
@@ -140,7 +140,7 @@ describe('OrderForm', () => {
 
   it('says a quantity is too high while it is typed, before the field is left', async () => {
     renderForm();
-    typeInto(await screen.findByLabelText('Quantity'), '50');
+    fireEvent.change(await screen.findByLabelText('Quantity'), { target: { value: '50' } });
 
     await waitFor(() => expect(errorTextFor(field('Quantity'))).toBe(messages.quantityAboveAvailable));
   });
@@ -159,7 +159,7 @@ describe('OrderForm', () => {
       ['', true],
       ['2.5', true],
     ] as const) {
-      typeInto(quantity, value);
+      fireEvent.change(quantity, { target: { value: value } });
       await waitFor(() => expect(placeOrder().disabled, `quantity "${value}"`).toBe(disabled));
     }
   });
@@ -168,9 +168,9 @@ describe('OrderForm', () => {
     const { api, onStockChanged } = renderForm({
       'POST /api/order': () => jsonResponse({ insertedId: 'order-1' }, { status: 201 }),
     });
-    typeInto(await screen.findByLabelText('Phone number'), '555-0100');
-    typeInto(field('Name'), 'Riley R.');
-    typeInto(field('Quantity'), '3');
+    fireEvent.change(await screen.findByLabelText('Phone number'), { target: { value: '555-0100' } });
+    fireEvent.change(field('Name'), { target: { value: 'Riley R.' } });
+    fireEvent.change(field('Quantity'), { target: { value: '3' } });
     await waitFor(() => expect(placeOrder().disabled).toBe(false));
 
     fireEvent.click(placeOrder());
@@ -207,8 +207,8 @@ describe('OrderForm', () => {
       },
     });
     const order = async () => {
-      typeInto(await screen.findByLabelText('Phone number'), '555-0100');
-      typeInto(field('Quantity'), '2');
+      fireEvent.change(await screen.findByLabelText('Phone number'), { target: { value: '555-0100' } });
+      fireEvent.change(field('Quantity'), { target: { value: '2' } });
       await waitFor(() => expect(placeOrder().disabled).toBe(false));
     };
     await order();
@@ -236,7 +236,7 @@ describe('OrderForm', () => {
 
   it('sends nothing and shows the messages when a required field is empty', async () => {
     const { api } = renderForm();
-    typeInto(await screen.findByLabelText('Quantity'), '2');
+    fireEvent.change(await screen.findByLabelText('Quantity'), { target: { value: '2' } });
     await waitFor(() => expect(placeOrder().disabled).toBe(false));
 
     fireEvent.click(placeOrder());
@@ -250,8 +250,8 @@ describe('OrderForm', () => {
     const { onStockChanged } = renderForm({
       'POST /api/order': () => problemResponse(409, 'Conflict', 'Only 1 left of this part.'),
     });
-    typeInto(await screen.findByLabelText('Phone number'), '555-0100');
-    typeInto(field('Quantity'), '4');
+    fireEvent.change(await screen.findByLabelText('Phone number'), { target: { value: '555-0100' } });
+    fireEvent.change(field('Quantity'), { target: { value: '4' } });
     await waitFor(() => expect(placeOrder().disabled).toBe(false));
 
     fireEvent.click(placeOrder());
@@ -275,8 +275,8 @@ describe('OrderForm', () => {
           { status: 400, headers: { 'content-type': 'application/problem+json' } },
         ),
     });
-    typeInto(await screen.findByLabelText('Phone number'), '555-0100');
-    typeInto(field('Quantity'), '2');
+    fireEvent.change(await screen.findByLabelText('Phone number'), { target: { value: '555-0100' } });
+    fireEvent.change(field('Quantity'), { target: { value: '2' } });
     await waitFor(() => expect(placeOrder().disabled).toBe(false));
 
     fireEvent.click(placeOrder());
@@ -291,8 +291,8 @@ describe('OrderForm', () => {
     renderForm({
       'POST /api/order': () => problemResponse(500, 'Internal Server Error', 'Something broke'),
     });
-    typeInto(await screen.findByLabelText('Phone number'), '555-0100');
-    typeInto(field('Quantity'), '2');
+    fireEvent.change(await screen.findByLabelText('Phone number'), { target: { value: '555-0100' } });
+    fireEvent.change(field('Quantity'), { target: { value: '2' } });
     await waitFor(() => expect(placeOrder().disabled).toBe(false));
 
     fireEvent.click(placeOrder());

@@ -6,7 +6,6 @@ import type { Part } from '@pitstop/core/parts';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { QueryError } from '@/components/ui/query-error';
 import { useHomeParts } from '../api/get-parts';
-import { HydrateLater } from '@/lib/hydrate-later';
 import { PartCard } from './part-card';
 import { PartsGrid } from './parts-grid';
 import { PartsGridSkeleton } from './parts-grid-skeleton';
@@ -30,11 +29,9 @@ export function FeaturedParts({ vehicle = null, renderPartAction }: FeaturedPart
       ) : (
         <PartsGrid>
           {query.data.parts.map((part) => (
-            <HydrateLater key={part._id}>
-              <li>
-                <PartCard part={part} headingLevel={3} vehicle={vehicle} action={renderPartAction?.(part)} />
-              </li>
-            </HydrateLater>
+            <li key={part._id}>
+              <PartCard part={part} headingLevel={3} vehicle={vehicle} action={renderPartAction?.(part)} />
+            </li>
           ))}
         </PartsGrid>
       )}

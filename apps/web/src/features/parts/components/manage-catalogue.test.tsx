@@ -1,4 +1,3 @@
-import { typeInto } from '@/testing/form';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
@@ -67,7 +66,9 @@ describe('ManageCatalogue', () => {
     const api = catalogueApi(120);
     renderCatalogue();
     await screen.findByText('120 parts; showing 1–50');
-    typeInto(screen.getByRole('searchbox', { name: 'Search the catalogue' }), 'Part 11');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search the catalogue' }), {
+      target: { value: 'Part 11' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('10 parts matching “Part 11”')).toBeTruthy();
     expect(api.callsTo('GET /api/parts').at(-1)!.url.searchParams.get('q')).toBe('Part 11');

@@ -9,7 +9,6 @@ import { imageSources } from '@/lib/responsive-image';
 import { FitBadge } from './fit-badge';
 import { FitmentTable } from './fitment-table';
 import { PartRating } from './part-rating';
-import { HydrateLater } from '@/lib/hydrate-later';
 
 function categoryLabel(category: string): string {
   return category in CATEGORY_LABELS ? CATEGORY_LABELS[category as Category] : category;
@@ -80,43 +79,39 @@ export function PartDetails({ part, children, vehicle = null }: PartDetailsProps
       </div>
 
       <div className="grid gap-10 lg:grid-cols-2">
-        <HydrateLater>
-          <section aria-labelledby={specsHeading} className="flex flex-col gap-4">
-            <h2 id={specsHeading} className="text-2xl font-bold text-slate-900">
-              Specifications
-            </h2>
-            {part.specifications.length > 0 ? (
-              <div className="overflow-x-auto rounded-xl border border-slate-200">
-                <table className={tableClass} aria-labelledby={specsHeading}>
-                  <tbody>
-                    {part.specifications.map((spec) => (
-                      <tr key={spec.key} className="last:[&>*]:border-b-0">
-                        <th
-                          scope="row"
-                          className={`${cellClass} w-2/5 bg-slate-50 font-semibold text-slate-700`}
-                        >
-                          {spec.key}
-                        </th>
-                        <td className={`${cellClass} text-slate-900`}>{spec.value}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            ) : (
-              <p className="text-slate-600">No specifications are listed for this part.</p>
-            )}
-          </section>
-        </HydrateLater>
+        <section aria-labelledby={specsHeading} className="flex flex-col gap-4">
+          <h2 id={specsHeading} className="text-2xl font-bold text-slate-900">
+            Specifications
+          </h2>
+          {part.specifications.length > 0 ? (
+            <div className="overflow-x-auto rounded-xl border border-slate-200">
+              <table className={tableClass} aria-labelledby={specsHeading}>
+                <tbody>
+                  {part.specifications.map((spec) => (
+                    <tr key={spec.key} className="last:[&>*]:border-b-0">
+                      <th
+                        scope="row"
+                        className={`${cellClass} w-2/5 bg-slate-50 font-semibold text-slate-700`}
+                      >
+                        {spec.key}
+                      </th>
+                      <td className={`${cellClass} text-slate-900`}>{spec.value}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <p className="text-slate-600">No specifications are listed for this part.</p>
+          )}
+        </section>
 
-        <HydrateLater>
-          <section aria-labelledby={fitmentHeading} className="flex flex-col gap-4">
-            <h2 id={fitmentHeading} className="text-2xl font-bold text-slate-900">
-              {fitmentTexts.fitmentHeading}
-            </h2>
-            <FitmentTable part={part} labelledBy={fitmentHeading} />
-          </section>
-        </HydrateLater>
+        <section aria-labelledby={fitmentHeading} className="flex flex-col gap-4">
+          <h2 id={fitmentHeading} className="text-2xl font-bold text-slate-900">
+            {fitmentTexts.fitmentHeading}
+          </h2>
+          <FitmentTable part={part} labelledBy={fitmentHeading} />
+        </section>
       </div>
     </article>
   );

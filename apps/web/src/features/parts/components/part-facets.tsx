@@ -6,6 +6,7 @@ import {
   type FormEvent,
   type ReactNode,
   type RefObject,
+  useOptimistic,
 } from 'react';
 import { Link } from 'react-router';
 import { BRANDS, CATEGORIES, CATEGORY_LABELS } from '@pitstop/core/catalogue';
@@ -23,8 +24,6 @@ import {
   withFilters,
   type PartFilters,
 } from '../api/part-filters';
-import { useOptimisticValue } from '@/hooks/use-optimistic-value';
-import { HydrateLater } from '@/lib/hydrate-later';
 
 interface PartFacetsPanelProps {
   filters: PartFilters;
@@ -234,7 +233,7 @@ export function PartFacetsPanel({ filters, facets, stale, failed, onRetry, onCha
   const inStockCount = facets?.inStock ?? 0;
   // The router renders a new URL in a transition; until it lands, a box just ticked would show
   // the old URL's state. The optimistic view shows the choice at once.
-  const [shown, setShown] = useOptimisticValue(filters);
+  const [shown, setShown] = useOptimistic(filters);
   function choose(next: PartFilters) {
     startTransition(() => {
       setShown(next);
@@ -283,31 +282,25 @@ export function PartFacetsPanel({ filters, facets, stale, failed, onRetry, onCha
         </div>
       ) : null}
       {/* The two long lists and the price form come alive each in a step of its own. */}
-      <HydrateLater>
-        <FacetLinkList
-          title={searchTexts.brand}
-          values={BRANDS}
-          labelOf={(value) => value}
-          selected={filters.brand}
-          counts={facets?.brand}
-          hrefOf={(brand) => partsHref(withFilters(filters, { brand: brand as PartFilters['brand'] }))}
-        />
-      </HydrateLater>
-      <HydrateLater>
-        <FacetLinkList
-          title={searchTexts.category}
-          values={CATEGORIES}
-          labelOf={(value) => CATEGORY_LABELS[value as keyof typeof CATEGORY_LABELS]}
-          selected={filters.category}
-          counts={facets?.category}
-          hrefOf={(category) =>
-            partsHref(withFilters(filters, { category: category as PartFilters['category'] }))
-          }
-        />
-      </HydrateLater>
-      <HydrateLater>
-        <PriceRange filters={filters} facets={facets} onChange={onChange} />
-      </HydrateLater>
+      <FacetLinkList
+        title={searchTexts.brand}
+        values={BRANDS}
+        labelOf={(value) => value}
+        selected={filters.brand}
+        counts={facets?.brand}
+        hrefOf={(brand) => partsHref(withFilters(filters, { brand: brand as PartFilters['brand'] }))}
+      />
+      <FacetLinkList
+        title={searchTexts.category}
+        values={CATEGORIES}
+        labelOf={(value) => CATEGORY_LABELS[value as keyof typeof CATEGORY_LABELS]}
+        selected={filters.category}
+        counts={facets?.category}
+        hrefOf={(category) =>
+          partsHref(withFilters(filters, { category: category as PartFilters['category'] }))
+        }
+      />
+      <PriceRange filters={filters} facets={facets} onChange={onChange} />
       <Group legend={searchTexts.availability}>
         <label className={optionClass}>
           <input

@@ -1,4 +1,3 @@
-import { typeInto } from '@/testing/form';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -234,15 +233,15 @@ describe('PartsCatalogue', () => {
     const min = screen.getByLabelText(searchTexts.minPrice);
     // The cheapest part in stock and rated 3 or more is part 4, at $13.
     expect(min.getAttribute('placeholder')).toBe('13');
-    typeInto(min, '20');
+    fireEvent.change(min, { target: { value: '20' } });
     fireEvent.blur(min);
     await waitFor(() => expect(location()).toBe('/parts?minPrice=20&inStock=true&minRating=3'));
 
-    typeInto(screen.getByLabelText(searchTexts.maxPrice), '30.5');
+    fireEvent.change(screen.getByLabelText(searchTexts.maxPrice), { target: { value: '30.5' } });
     fireEvent.click(screen.getByRole('button', { name: searchTexts.applyPrice }));
     await waitFor(() => expect(location()).toBe('/parts?minPrice=20&maxPrice=30.5&inStock=true&minRating=3'));
 
-    typeInto(screen.getByLabelText(searchTexts.sortBy), 'price_asc');
+    fireEvent.change(screen.getByLabelText(searchTexts.sortBy), { target: { value: 'price_asc' } });
     await waitFor(() =>
       expect(location()).toBe('/parts?minPrice=20&maxPrice=30.5&inStock=true&minRating=3&sort=price_asc'),
     );

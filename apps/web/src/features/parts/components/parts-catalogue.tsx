@@ -1,4 +1,4 @@
-import { startTransition, useId, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useId, useRef, useState, type ReactNode, useOptimistic } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PARTS_WEB_PAGE } from '@pitstop/core/catalogue';
 import type { Vehicle } from '@pitstop/core/fitment';
@@ -23,13 +23,11 @@ import {
   withSearch,
   type PartFilters,
 } from '../api/part-filters';
-import { HydrateLater } from '@/lib/hydrate-later';
 import { PartCard, partPath } from './part-card';
 import { PartFacetsPanel } from './part-facets';
 import { PartsGrid } from './parts-grid';
 import { PartsGridSkeleton } from './parts-grid-skeleton';
 import { PartsPagination } from './parts-pagination';
-import { useOptimisticValue } from '@/hooks/use-optimistic-value';
 
 /** Cards in the first row or two are likely above the fold on wide screens. */
 /** Two rows of placeholders on wide screens fill the first view while the first page loads. */
@@ -144,17 +142,15 @@ export function PartsCatalogue({ vehicle = null, renderSearch, renderPartAction 
       >
         <PartsGrid>
           {parts.map((part, index) => (
-            <HydrateLater key={part._id}>
-              <li>
-                <PartCard
-                  part={part}
-                  vehicle={vehicle}
-                  headingLevel={2}
-                  priority={index === 0}
-                  action={renderPartAction?.(part)}
-                />
-              </li>
-            </HydrateLater>
+            <li key={part._id}>
+              <PartCard
+                part={part}
+                vehicle={vehicle}
+                headingLevel={2}
+                priority={index === 0}
+                action={renderPartAction?.(part)}
+              />
+            </li>
           ))}
         </PartsGrid>
       </div>
@@ -204,16 +200,14 @@ export function PartsCatalogue({ vehicle = null, renderSearch, renderPartAction 
             <span aria-hidden="true">{filtersOpen ? '▴' : '▾'}</span>
           </button>
           <div id={panelId} className={filtersOpen ? 'block' : 'hidden lg:block'}>
-            <HydrateLater>
-              <PartFacetsPanel
-                filters={filters}
-                facets={facetsQuery.data}
-                stale={facetsQuery.isPlaceholderData}
-                failed={facetsQuery.isError}
-                onRetry={() => void facetsQuery.refetch()}
-                onChange={go}
-              />
-            </HydrateLater>
+            <PartFacetsPanel
+              filters={filters}
+              facets={facetsQuery.data}
+              stale={facetsQuery.isPlaceholderData}
+              failed={facetsQuery.isError}
+              onRetry={() => void facetsQuery.refetch()}
+              onChange={go}
+            />
           </div>
         </aside>
         <div className="flex min-w-0 flex-col gap-6">
@@ -226,25 +220,21 @@ export function PartsCatalogue({ vehicle = null, renderSearch, renderPartAction 
             >
               {status}
             </p>
-            <HydrateLater>
-              <SortSelect
-                value={filters.sort ?? 'relevance'}
-                searching={Boolean(filters.q)}
-                onChange={(sort) => go(withFilters(filters, { sort }))}
-                onEarlyChange={(sort) => go(withFilters(currentPartFilters(), { sort }))}
-              />
-            </HydrateLater>
+            <SortSelect
+              value={filters.sort ?? 'relevance'}
+              searching={Boolean(filters.q)}
+              onChange={(sort) => go(withFilters(filters, { sort }))}
+              onEarlyChange={(sort) => go(withFilters(currentPartFilters(), { sort }))}
+            />
           </div>
           {body}
           {query.data && parts.length > 0 ? (
-            <HydrateLater>
-              <PartsPagination
-                hrefFor={(n) => partsHref({ ...filters, page: n })}
-                page={page}
-                lastPage={lastPage}
-                onNavigate={toResultsTop}
-              />
-            </HydrateLater>
+            <PartsPagination
+              hrefFor={(n) => partsHref({ ...filters, page: n })}
+              page={page}
+              lastPage={lastPage}
+              onNavigate={toResultsTop}
+            />
           ) : null}
         </div>
       </div>
@@ -266,7 +256,7 @@ function SortSelect({
 }) {
   const id = useId();
   // Shows the choice at once, while the router renders the new URL in a transition.
-  const [shown, setShown] = useOptimisticValue(value);
+  const [shown, setShown] = useOptimistic(value);
   // A sort chosen on the server-rendered page before the script ran.
   const ref = useRef<HTMLSelectElement>(null);
   useEarlyInput(ref, value, (sort) => onEarlyChange(sort as PartSort));

@@ -1,4 +1,3 @@
-import { typeInto } from '@/testing/form';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -42,7 +41,7 @@ const activeOption = (input: HTMLElement) => {
 };
 
 async function typeAndWaitForList(input: HTMLElement, text: string) {
-  typeInto(input, text);
+  fireEvent.change(input, { target: { value: text } });
   await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
 }
 
@@ -62,10 +61,10 @@ describe('SearchCombobox', () => {
     const api = serveSuggestions({ brak: brakeSuggestions });
     const { input } = renderCombobox();
 
-    typeInto(input, 'b');
-    typeInto(input, 'br');
-    typeInto(input, 'bra');
-    typeInto(input, 'brak');
+    fireEvent.change(input, { target: { value: 'b' } });
+    fireEvent.change(input, { target: { value: 'br' } });
+    fireEvent.change(input, { target: { value: 'bra' } });
+    fireEvent.change(input, { target: { value: 'brak' } });
     await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
 
     // Only the text typing paused on was asked for: no request per keystroke, none for "b".
@@ -147,7 +146,7 @@ describe('SearchCombobox', () => {
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     expect(activeOption(input)).not.toBeNull();
 
-    typeInto(input, 'brake p');
+    fireEvent.change(input, { target: { value: 'brake p' } });
     expect(input.getAttribute('aria-activedescendant')).toBeNull();
     fireEvent.keyDown(input, { key: 'Enter' });
     fireEvent.submit(input.closest('form')!);
@@ -167,9 +166,9 @@ describe('SearchCombobox', () => {
     );
     const { input } = renderCombobox();
 
-    typeInto(input, 'ch');
+    fireEvent.change(input, { target: { value: 'ch' } });
     await act(() => new Promise((resolve) => setTimeout(resolve, SUGGEST_DEBOUNCE_MS + 50)));
-    typeInto(input, 'chain');
+    fireEvent.change(input, { target: { value: 'chain' } });
     expect(await screen.findByRole('option', { name: /Chain Kit/ })).toBeTruthy();
 
     // Let the answer for "ch" arrive: the list stays on "chain".

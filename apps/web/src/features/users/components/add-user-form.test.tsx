@@ -2,7 +2,7 @@ import { messages } from '@pitstop/core/messages';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/testing/api';
-import { errorTextFor, jsonBodyOf, pickFiles, typeInto } from '@/testing/form';
+import { errorTextFor, jsonBodyOf, pickFiles } from '@/testing/form';
 import { jsonResponse, problemResponse, renderWithProviders } from '@/testing/render';
 import { AddUserForm } from './add-user-form';
 
@@ -21,9 +21,9 @@ function renderForm(routes: Parameters<typeof mockApi>[0] = {}) {
 }
 
 function fill() {
-  typeInto(screen.getByLabelText('Name'), 'Nora New');
-  typeInto(screen.getByLabelText('Email'), 'nora@pitstop.com');
-  typeInto(screen.getByLabelText('Occupation'), 'Job Holder');
+  fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Nora New' } });
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nora@pitstop.com' } });
+  fireEvent.change(screen.getByLabelText('Occupation'), { target: { value: 'Job Holder' } });
   pickFiles(screen.getByLabelText('Photo'), [photo()]);
 }
 
@@ -37,7 +37,7 @@ describe('AddUserForm', () => {
     expect(errorTextFor(screen.getByLabelText('Occupation'))).toBe('Choose an occupation');
     expect(errorTextFor(screen.getByLabelText('Photo'))).toBe(messages.imgRequired);
 
-    typeInto(screen.getByLabelText('Email'), 'not-an-email');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'not-an-email' } });
     await waitFor(() => expect(errorTextFor(screen.getByLabelText('Email'))).toBe(messages.emailInvalid));
     expect(api.spy).not.toHaveBeenCalled();
   });
