@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN } from '@pitstop/core/vehicle-fit';
 import { mockApi } from '@/testing/api';
 import { errorTextFor, jsonBodyOf, pickFiles, typeInto } from '@/testing/form';
 import { createPart } from '@/testing/part-factory';
@@ -70,6 +71,21 @@ describe('PartForm', () => {
     expect(errorTextFor(label('Make 1'))).toBe('Enter the make');
     expect(errorTextFor(label('From year 1'))).toBe('Enter a year from 1950 to 2100');
     expect(errorTextFor(label('Quantity per bike 1'))).toBe('Enter a whole number from 1 to 99');
+  });
+
+  it("keeps fitment years within the catalogue's year limits", async () => {
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Add fitment' }));
+    for (const name of ['From year 1', 'To year 1']) {
+      expect(label(name).getAttribute('min')).toBe(String(VEHICLE_YEAR_MIN));
+      expect(label(name).getAttribute('max')).toBe(String(VEHICLE_YEAR_MAX));
+    }
+    typeInto(label('From year 1'), String(VEHICLE_YEAR_MIN - 1));
+    typeInto(label('To year 1'), String(VEHICLE_YEAR_MAX));
+    submit();
+
+    await waitFor(() => expect(errorTextFor(label('From year 1'))).toBe('Enter a year from 1950 to 2100'));
+    expect(errorTextFor(label('To year 1'))).toBeNull();
   });
 
   it('uploads the photo on pick and posts the part with its specification and fitment rows', async () => {
