@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { composePage, type RenderedPage } from './server-render.js';
+import type { RenderedPage } from '@pitstop/core/rendered-page';
+import { composePage } from './server-render.js';
 
 const template =
   '<html><head><title>Shop</title><meta name="description" content="x" />' +

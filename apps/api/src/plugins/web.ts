@@ -3,30 +3,49 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problem } from '../lib/errors.js';
-import { composePage, loadServerRenderer, webBuildReader } from './server-render.js';
+import { sendCached } from '../lib/response-cache.js';
+import { createPageCache, loadServerRenderer, webBuildReader } from './server-render.js';
 
 const ONE_YEAR = 31_536_000;
 
 /**
+ * A page's one address: lower case, without a trailing slash (but for "/") or repeated slashes.
+ * The web app's routes match any case and a trailing slash, so without this `/Parts`, `/parts/`
+ * and `/parts` would be one page at three addresses. Every id in a page address is a UUID, which
+ * reads the same in either case. Null for a path not to redirect: a backslash, which a browser
+ * would read as a slash in the Location (`/\evil.example` → `//evil.example`).
+ */
+export function canonicalPagePath(pathname: string): string | null {
+  if (pathname.includes('\\')) return null;
+  return pathname
+    .replace(/\/{2,}/g, '/')
+    .replace(/(.)\/$/, '$1')
+    .toLowerCase();
+}
+
+/**
  * Serves the built web app: hashed assets cached for a year as immutable, everything else
  * revalidated. A page address (any GET that is not under /api and has no file extension) is
- * rendered on the server when it is a public page, with its HTTP status (404 for an unknown
- * page or part), and sent as the client-rendered shell (index.html) when it is a signed-in screen.
+ * first moved (301) to its one address; then it is rendered on the server when it is a public
+ * page, with its HTTP status (404 for an unknown page or part, 500 or 503 when its data could not
+ * be read), and sent as the client-rendered shell (index.html) when it is a signed-in screen.
+ * Rendered pages are kept and revalidated like the catalogue's answers (see createPageCache).
  */
 export async function registerWeb(app: FastifyInstance, webDist: string, origin: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   const render = hasWeb ? await loadServerRenderer(app, webDist, origin) : null;
-  const readBuild = webBuildReader(webDist);
+  const pageOf = render ? createPageCache(app, render, webBuildReader(webDist)) : null;
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    reply.header('cache-control', 'no-cache');
-    const page = render ? await render(request.url) : null;
-    if (!page) return reply.sendFile('index.html');
-    // Checked per request, like the static files, so a rebuilt web app's asset names are used.
-    const build = await readBuild();
-    const html = composePage(build.template, page);
-    return reply.code(page.status).type('text/html; charset=utf-8').send(html);
+    const query = request.url.indexOf('?');
+    const pathname = query === -1 ? request.url : request.url.slice(0, query);
+    const canonical = canonicalPagePath(pathname);
+    if (canonical !== null && canonical !== pathname) {
+      return reply.redirect(query === -1 ? canonical : canonical + request.url.slice(query), 301);
+    }
+    if (!pageOf) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendCached(reply, await pageOf(request.url));
   }
   if (hasWeb) {
     await app.register(fastifyStatic, {
