@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderHead } from './head';
+import { canonicalUrl, renderHead } from './head';
 
 describe('renderHead', () => {
   it('writes title, description, canonical and link-preview tags, escaped', () => {
@@ -71,5 +71,23 @@ describe('renderHead', () => {
     expect(head).toContain(
       '<link rel="preload" as="image" href="/images/parts/pads.webp" media="(min-width: 1024px)" fetchpriority="high" data-page-meta />',
     );
+  });
+});
+
+describe('canonicalUrl', () => {
+  const origin = 'https://shop.example';
+
+  it('names a page without its own address by its path: lower case, no query, no trailing or doubled slash', () => {
+    expect(canonicalUrl({}, origin, '/about')).toBe('https://shop.example/about');
+    expect(canonicalUrl({}, origin, '/About/?utm_source=x')).toBe('https://shop.example/about');
+    expect(canonicalUrl({}, origin, '//blog//')).toBe('https://shop.example/blog');
+    expect(canonicalUrl({}, origin, '/')).toBe('https://shop.example/');
+    expect(canonicalUrl({}, origin, '/?ref=ad')).toBe('https://shop.example/');
+  });
+
+  it('names the address the page gives, query included', () => {
+    expect(
+      canonicalUrl({ canonicalPath: '/parts?year=2019&make=Yamaha&model=R15' }, origin, '/Parts/?model=R15'),
+    ).toBe('https://shop.example/parts?year=2019&make=Yamaha&model=R15');
   });
 });

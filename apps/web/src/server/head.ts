@@ -22,6 +22,22 @@ export function scriptJson(value: unknown): string {
 }
 
 /**
+ * The address a page's canonical link names: the one the page names itself (a part:
+ * `/parts/<id>`; the catalogue: its view written the one way its links are, see parts.tsx), else
+ * the path it was asked for without a query. The path is written as the server's page route
+ * moves every other spelling to (301): lower case, no trailing or doubled slash.
+ */
+export function canonicalUrl(meta: Pick<PageMeta, 'canonicalPath'>, origin: string, url: string): string {
+  const path =
+    meta.canonicalPath ??
+    (url.split('?')[0] ?? '/')
+      .replace(/\/{2,}/g, '/')
+      .replace(/(.)\/$/, '$1')
+      .toLowerCase();
+  return new URL(path, origin).href;
+}
+
+/**
  * The page's head: title, description and canonical address for search engines; Open Graph and
  * Twitter tags for link previews; structured data; a preload of the page's largest picture (the
  * same `srcset` and `sizes` as its `<img>`, so the browser fetches the file it will show). Tags
@@ -34,7 +50,7 @@ export function renderHead(
   url: string,
   largestImage?: PreloadedImage,
 ): string {
-  const canonical = new URL(meta.canonicalPath ?? url.split('?')[0] ?? '/', origin).href;
+  const canonical = canonicalUrl(meta, origin, url);
   const image = meta.image ? new URL(meta.image, origin).href : undefined;
   const attr = escapeHtml;
   const page = 'data-page-meta';

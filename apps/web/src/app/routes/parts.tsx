@@ -38,6 +38,9 @@ export function PartsRoute() {
   useDocumentMeta(
     title,
     `${title === 'Parts' ? 'Motorcycle parts' : title} with prices, stock, specifications and fitment, delivered within one business day.`,
+    // One address per view: the filters in the catalogue's fixed order, with what the API would
+    // refuse, the defaults (relevance, page 1) and any other parameter left out.
+    { canonicalPath: partsHref(filters) },
   );
 
   return (

@@ -1,0 +1,45 @@
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { PartFacets } from '@pitstop/core/parts';
+import { mockApi } from '@/testing/api';
+import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { PartsRoute } from './parts';
+
+const noFacets: PartFacets = {
+  brand: [],
+  category: [],
+  price: { min: null, max: null },
+  inStock: 0,
+  didYouMean: null,
+};
+
+function canonicalHref(): string | null {
+  return document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null;
+}
+
+describe('PartsRoute', () => {
+  it('names one address per catalogue view: the filters in a fixed order, defaults and strangers left out', async () => {
+    mockApi({
+      'GET /api/parts': () => jsonResponse([], { headers: { 'x-total-count': '0' } }),
+      'GET /api/parts/facets': () => jsonResponse(noFacets),
+    });
+    renderWithProviders(<PartsRoute />, {
+      route:
+        '/parts?sort=relevance&brand=Honda&model=CBR500R&utm_source=ad&page=1&make=Honda&year=2019&inStock=true',
+    });
+    await waitFor(() =>
+      expect(canonicalHref()).toBe(
+        `${window.location.origin}/parts?year=2019&make=Honda&model=CBR500R&brand=Honda&inStock=true`,
+      ),
+    );
+  });
+
+  it('names /parts for the whole catalogue, whatever the query holds', async () => {
+    mockApi({
+      'GET /api/parts': () => jsonResponse([], { headers: { 'x-total-count': '0' } }),
+      'GET /api/parts/facets': () => jsonResponse(noFacets),
+    });
+    renderWithProviders(<PartsRoute />, { route: '/parts?sort=relevance&page=1&brand=Nope&gclid=1' });
+    await waitFor(() => expect(canonicalHref()).toBe(`${window.location.origin}/parts`));
+  });
+});
