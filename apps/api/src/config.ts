@@ -2,7 +2,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { isDeliveryState } from '@pitstop/core/checkout';
+import { isDeliveryState } from '@pitstop/core/delivery-area';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/api/{src,dist}/ → the repository root, the same depth in both. */

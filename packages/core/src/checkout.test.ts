@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_STATES, DeliveryAddressSchema, salesTaxCents, usPhoneValid } from './checkout.js';
+import { DeliveryAddressSchema, salesTaxCents, usPhoneValid } from './checkout.js';
+import { DELIVERY_STATES } from './delivery-area.js';
 
 describe('delivery area', () => {
   it('is the 48 contiguous states and DC', () => {

@@ -6,15 +6,13 @@ import { Link } from 'react-router';
 import { checkoutTexts } from '@pitstop/core/cart-texts';
 import { checkoutPaymentTexts } from '@pitstop/core/credit-texts';
 import {
-  DELIVERY_STATES,
   DeliveryAddressSchema,
-  STATES_NOT_SERVED,
-  isDeliveryState,
   salesTaxCents,
   type DeliveryAddress,
   type DeliveryAddressInput,
   type PaymentMethod,
 } from '@pitstop/core/checkout';
+import { DELIVERY_STATES, STATES_NOT_SERVED, isDeliveryState } from '@pitstop/core/delivery-area';
 import { dollarsToCents, formatDollars } from '@pitstop/core/money';
 import type { OrderAddress } from '@pitstop/core/orders';
 import { buttonStyles } from '@/components/ui/button-styles';

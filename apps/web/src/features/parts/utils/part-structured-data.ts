@@ -1,3 +1,4 @@
+import { DELIVERY_STATES } from '@pitstop/core/delivery-area';
 import { shareableImageUrl } from '@pitstop/core/images';
 import type { Part } from '@pitstop/core/parts';
 
@@ -6,9 +7,51 @@ export function absoluteUrl(origin: string, pathOrUrl: string): string {
   return new URL(pathOrUrl, origin).href;
 }
 
+/** Whole days, as schema.org's QuantitativeValue writes them (UN/CEFACT "DAY"). */
+const days = (minValue: number, maxValue: number) => ({
+  '@type': 'QuantitativeValue',
+  minValue,
+  maxValue,
+  unitCode: 'DAY',
+});
+
 /**
- * schema.org Product for a part page: the part number as sku, its brand, picture and offer, and
- * a rating only when real reviews exist (a made-up rating is worse than none).
+ * How every part ships, as the About page promises it: free, to the 48 contiguous states and DC
+ * (the checkout's delivery area), delivered within one business day. The promise is on delivery
+ * as a whole; search engines add handling and transit up (in business days, Monday to Friday
+ * unless told otherwise), so they are written as 0 and 0–1 to make the promised one day. Change
+ * them with the promise.
+ */
+const SHIPPING_DETAILS = {
+  '@type': 'OfferShippingDetails',
+  shippingRate: { '@type': 'MonetaryAmount', value: 0, currency: 'USD' },
+  shippingDestination: {
+    '@type': 'DefinedRegion',
+    addressCountry: 'US',
+    addressRegion: Object.keys(DELIVERY_STATES),
+  },
+  deliveryTime: {
+    '@type': 'ShippingDeliveryTime',
+    handlingTime: days(0, 0),
+    transitTime: days(0, 1),
+  },
+};
+
+/**
+ * The shop's return policy as it stands: no returns can be made yet (there is no way to ask for
+ * one). Keep this true: when returns are built (issue #26), this says what the Returns page says
+ * (window, fees, method).
+ */
+const RETURN_POLICY = {
+  '@type': 'MerchantReturnPolicy',
+  applicableCountry: 'US',
+  returnPolicyCategory: 'https://schema.org/MerchantReturnNotPermitted',
+};
+
+/**
+ * schema.org Product for a part page: the part number as sku, its brand, picture and offer (with
+ * its shipping and return policy, for merchant listings), and a rating only when real reviews
+ * exist (a made-up rating is worse than none).
  */
 export function partProductJsonLd(part: Part, origin: string): object {
   const url = absoluteUrl(origin, `/parts/${part._id}`);
@@ -31,6 +74,8 @@ export function partProductJsonLd(part: Part, origin: string): object {
         part.availablequantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
       seller: { '@type': 'Organization', name: part.seller },
+      shippingDetails: SHIPPING_DETAILS,
+      hasMerchantReturnPolicy: RETURN_POLICY,
     },
     ...(part.reviewCount > 0
       ? {

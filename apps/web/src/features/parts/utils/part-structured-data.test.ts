@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { DELIVERY_STATES } from '@pitstop/core/delivery-area';
+import { createPart } from '@/testing/part-factory';
+import { partProductJsonLd } from './part-structured-data';
+
+interface Days {
+  minValue: number;
+  maxValue: number;
+  unitCode: string;
+}
+
+interface Offer {
+  url: string;
+  price: string;
+  priceCurrency: string;
+  shippingDetails: {
+    '@type': string;
+    shippingRate: { value: number; currency: string };
+    shippingDestination: { '@type': string; addressCountry: string; addressRegion: string[] };
+    deliveryTime: { '@type': string; handlingTime: Days; transitTime: Days };
+  };
+  hasMerchantReturnPolicy: { '@type': string; applicableCountry: string; returnPolicyCategory: string };
+}
+
+const offerOf = (part = createPart({ price: 21.5 })) =>
+  (partProductJsonLd(part, 'https://shop.example') as { offers: Offer }).offers;
+
+describe('partProductJsonLd', () => {
+  it('offers the part at its price, at its address', () => {
+    const part = createPart({ price: 21.5 });
+    const offer = offerOf(part);
+    expect(offer).toMatchObject({
+      price: '21.50',
+      priceCurrency: 'USD',
+      url: `https://shop.example/parts/${part._id}`,
+    });
+  });
+
+  it('ships free to the 48 contiguous states and DC, and nowhere else', () => {
+    const { shippingDetails } = offerOf();
+    expect(shippingDetails['@type']).toBe('OfferShippingDetails');
+    expect(shippingDetails.shippingRate).toEqual({ '@type': 'MonetaryAmount', value: 0, currency: 'USD' });
+    const destination = shippingDetails.shippingDestination;
+    expect(destination['@type']).toBe('DefinedRegion');
+    expect(destination.addressCountry).toBe('US');
+    expect(destination.addressRegion).toHaveLength(49);
+    expect(destination.addressRegion).toEqual(expect.arrayContaining(['DC', 'CA', 'NY', 'TX', 'WY']));
+    for (const outside of ['AK', 'HI', 'PR', 'GU']) expect(destination.addressRegion).not.toContain(outside);
+    // The same area the checkout accepts addresses in.
+    expect(destination.addressRegion).toEqual(Object.keys(DELIVERY_STATES));
+  });
+
+  it('promises delivery within one business day: handling and transit add up to at most a day', () => {
+    const { deliveryTime } = offerOf().shippingDetails;
+    expect(deliveryTime['@type']).toBe('ShippingDeliveryTime');
+    for (const time of [deliveryTime.handlingTime, deliveryTime.transitTime]) {
+      expect(time).toMatchObject({ '@type': 'QuantitativeValue', unitCode: 'DAY' });
+      expect(time.minValue).toBeLessThanOrEqual(time.maxValue);
+    }
+    expect(deliveryTime.handlingTime.maxValue + deliveryTime.transitTime.maxValue).toBe(1);
+  });
+
+  it('says returns are not taken, as is true until the shop takes them', () => {
+    expect(offerOf().hasMerchantReturnPolicy).toEqual({
+      '@type': 'MerchantReturnPolicy',
+      applicableCountry: 'US',
+      returnPolicyCategory: 'https://schema.org/MerchantReturnNotPermitted',
+    });
+  });
+});
