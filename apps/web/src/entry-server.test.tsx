@@ -84,6 +84,28 @@ describe('server rendering', () => {
     expect(unknown?.head).toContain('<title>Page not found | Pitstop Parts</title>');
   });
 
+  it("answers 500 when a page's data failed, and 503 while the API is unavailable", async () => {
+    const part = createPart();
+    const failing = (status: number) =>
+      createServerRenderer(ORIGIN, () =>
+        Promise.resolve(
+          new Response(JSON.stringify({ status, title: 'Failed', detail: 'Down.' }), {
+            status,
+            headers: { 'content-type': 'application/problem+json' },
+          }),
+        ),
+      );
+    for (const url of ['/', '/parts', `/parts/${part._id}`]) {
+      expect((await failing(500).render(url))?.status, url).toBe(500);
+      expect((await failing(503).render(url))?.status, url).toBe(503);
+    }
+    // Unreachable (a network failure) is a failure of ours too.
+    const unreachable = createServerRenderer(ORIGIN, () => Promise.reject(new TypeError('fetch failed')));
+    expect((await unreachable.render('/parts'))?.status).toBe(500);
+    // Pages that ask the API nothing are not affected.
+    expect((await failing(503).render('/about'))?.status).toBe(200);
+  });
+
   it('leaves signed-in screens to the browser', async () => {
     const { renderer } = fakeApi();
     for (const url of ['/order', '/dashboard/allorders', '/payment/x', '/profile', '/login']) {

@@ -1,10 +1,11 @@
+import type { RenderedPage } from '@pitstop/core/rendered-page';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { AppRoutes, CLIENT_ONLY_PATHS } from './app/router';
-import { setApiTransport } from './lib/api-client';
+import { ApiError, setApiTransport } from './lib/api-client';
 import { preloadAllModules } from './lib/lazy-module';
 import { createQueryClient } from './lib/query-client';
 import {
@@ -20,18 +21,6 @@ import { renderHead } from './server/head';
  * Server rendering of the public pages (docs/decisions/009-server-rendering.md). The API process
  * loads this module (built by `vite build --ssr`) and calls render() for a page request.
  */
-
-export interface RenderedPage {
-  status: number;
-  /** Tags for <head>: title, description, canonical, Open Graph, JSON-LD. */
-  head: string;
-  /** The markup for <div id="root">. */
-  body: string;
-  /** The dehydrated query cache, safe to place in <script type="application/json">. */
-  state: string;
-  /** Source paths of the lazily loaded modules the page rendered (Vite manifest keys). */
-  modules: string[];
-}
 
 export interface ServerRenderer {
   render(url: string): Promise<RenderedPage | null>;
@@ -108,6 +97,24 @@ async function renderPass(url: string, origin: string, queryClient: QueryClient)
   return { html, ...result };
 }
 
+/**
+ * The status of a page whose data the API failed to give: 503 while the API is unavailable (the
+ * database is down), 500 for any other failure of ours. A page that shows an error box in place
+ * of its parts is not a page a crawler or a cache should keep as the shop's. An answer the page
+ * expects (an unknown part's 404) is the page's own business (useHttpStatus).
+ */
+function dataFailureStatus(queryClient: QueryClient): 500 | 503 | undefined {
+  let status: 500 | 503 | undefined;
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const error = query.state.status === 'error' ? query.state.error : null;
+    if (!error) continue;
+    const code = error instanceof ApiError ? error.status : 500;
+    if (code === 503) status = 503;
+    else if ((code >= 500 || code === 0) && status === undefined) status = 500;
+  }
+  return status;
+}
+
 const DEFAULT_META: PageMeta = { title: 'Pitstop Parts', description: '' };
 
 /**
@@ -143,13 +150,14 @@ export function createServerRenderer(
         pass = await renderPass(url, origin, queryClient);
       }
 
+      const status = dataFailureStatus(queryClient) ?? pass.status;
       const state = dehydrate(queryClient, {
         // Errors travel too (an unknown part renders "not found" on both sides alike).
         shouldDehydrateQuery: (query) => query.state.status !== 'pending',
       });
       queryClient.clear();
       return {
-        status: pass.status,
+        status,
         head: renderHead(pass.meta ?? DEFAULT_META, origin, url, pass.image),
         body: pass.html,
         state: serializeSsrState(state, [...pass.modules]),

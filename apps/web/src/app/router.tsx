@@ -12,7 +12,8 @@ import { lazyModule } from '@/lib/lazy-module';
  * Declarative routing on purpose: the data router (createBrowserRouter) adds ~20 KB gzip to the
  * first load, more than the whole home screen, and no screen here needs loaders or actions.
  * Each screen is its own lazily loaded chunk; React Router wraps navigations in startTransition,
- * so the current screen stays up until the next one's code has arrived. The guards are small and
+ * so the current screen stays up, with a bar saying the next is on its way (useModulesLoading),
+ * until the next one's code has arrived. The guards are small and
  * free of zod, so they stay in the first load; the forms (react-hook-form, zod) load with their
  * screens.
  */

@@ -1,8 +1,30 @@
-import { lazy, useContext, type ComponentType } from 'react';
+import { lazy, useContext, useSyncExternalStore, type ComponentType } from 'react';
 import { RenderContextValue } from './render-context';
 
 /** Loaders of the lazily loaded modules by source path, for preloadModules(). */
 const loaders = new Map<string, () => Promise<unknown>>();
+
+// How many modules a render is waiting for (a screen whose code has not arrived), for the bar
+// a navigation shows meanwhile: the router's transition keeps the current screen on show.
+let waiting = 0;
+const listeners = new Set<() => void>();
+function setWaiting(change: number) {
+  waiting += change;
+  for (const listener of listeners) listener();
+}
+function subscribeWaiting(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** True while a render waits for a lazily loaded module's code (never on the server). */
+export function useModulesLoading(): boolean {
+  return useSyncExternalStore(
+    subscribeWaiting,
+    () => waiting > 0,
+    () => false,
+  );
+}
 
 /**
  * React.lazy that also tells the server which source module a page rendered, so the page's HTML
@@ -15,7 +37,15 @@ const loaders = new Map<string, () => Promise<unknown>>();
 export function lazyModule<P extends object>(source: string, load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | undefined;
   const loadOnce = async () => (loaded ??= await load());
-  const Lazy = lazy(async () => ({ default: await loadOnce() }));
+  const Lazy = lazy(async () => {
+    // Told after the render that asked for it: a store may not change during a render.
+    queueMicrotask(() => setWaiting(1));
+    try {
+      return { default: await loadOnce() };
+    } finally {
+      queueMicrotask(() => setWaiting(-1));
+    }
+  });
   loaders.set(source, loadOnce);
   function LazyModule(props: P) {
     useContext(RenderContextValue)?.addModule(source);

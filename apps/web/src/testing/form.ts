@@ -11,16 +11,6 @@ export function errorTextFor(control: HTMLElement): string | null {
   return errorId ? (document.getElementById(errorId)?.textContent ?? null) : null;
 }
 
-/**
- * Types a value into a field (or picks an option) the way a browser reports it: an input event,
- * then a change event. Preact listens to the first on text fields, to the second on selects.
- */
-export function typeInto(control: HTMLElement, value: string): void {
-  fireEvent.input(control, { target: { value } });
-  // Without a value of its own: a field that reformats what was typed keeps its format.
-  fireEvent.change(control);
-}
-
 /** Picks files in a file input. */
 export function pickFiles(control: HTMLElement, files: File[]): void {
   fireEvent.change(control, { target: { files } });

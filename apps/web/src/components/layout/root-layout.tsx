@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useId, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useModulesLoading } from '@/lib/lazy-module';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { PageLoading } from './page-loading';
@@ -72,14 +73,30 @@ function useScrollToTopOnNavigate(pathname: string) {
   }, [pathname]);
 }
 
+/**
+ * While a navigation waits for the next screen, the current one stays on show (a transition) and
+ * a bar at the top of the window says the shop is on its way; screen readers hear it once.
+ */
+function NavigationProgress() {
+  const pending = useModulesLoading();
+  if (!pending) return null;
+  return (
+    <div
+      role="progressbar"
+      aria-label="Loading page"
+      className="navigation-progress fixed inset-x-0 top-0 z-50 h-1 bg-red-600"
+    />
+  );
+}
+
 export function RootLayout() {
   const { pathname } = useLocation();
   useScrollToTopOnNavigate(pathname);
 
   return (
     <AppShell>
-      {/* Keyed by path so an error on one screen is forgotten when the visitor moves on. */}
-      <RouteErrorBoundary key={pathname}>
+      <NavigationProgress />
+      <RouteErrorBoundary resetKey={pathname}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

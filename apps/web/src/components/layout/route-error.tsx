@@ -33,16 +33,36 @@ export function RouteError() {
   );
 }
 
-interface RouteErrorBoundaryState {
-  failed: boolean;
+interface RouteErrorBoundaryProps {
+  children: ReactNode;
+  /** The screen's address: an error is forgotten once the visitor moves on. */
+  resetKey: string;
 }
 
-/** Route-level boundary: a failing screen never blanks the navbar and footer around it. */
-export class RouteErrorBoundary extends Component<{ children: ReactNode }, RouteErrorBoundaryState> {
-  override state: RouteErrorBoundaryState = { failed: false };
+interface RouteErrorBoundaryState {
+  failedAt: string | null;
+}
 
-  static getDerivedStateFromError(): RouteErrorBoundaryState {
-    return { failed: true };
+/**
+ * Route-level boundary: a failing screen never blanks the navbar and footer around it. It resets
+ * when the address changes rather than being remounted with a key: a remounted Suspense boundary
+ * inside it would show its fallback during a navigation instead of keeping the current screen.
+ */
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
+  override state: RouteErrorBoundaryState = { failedAt: null };
+
+  static getDerivedStateFromError(): Partial<RouteErrorBoundaryState> {
+    // The address is filled in by getDerivedStateFromProps, which runs on the retry render.
+    return { failedAt: '' };
+  }
+
+  static getDerivedStateFromProps(
+    props: RouteErrorBoundaryProps,
+    state: RouteErrorBoundaryState,
+  ): Partial<RouteErrorBoundaryState> | null {
+    if (state.failedAt === '') return { failedAt: props.resetKey };
+    if (state.failedAt !== null && state.failedAt !== props.resetKey) return { failedAt: null };
+    return null;
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
@@ -50,6 +70,6 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, Route
   }
 
   override render() {
-    return this.state.failed ? <RouteError /> : this.props.children;
+    return this.state.failedAt !== null ? <RouteError /> : this.props.children;
   }
 }

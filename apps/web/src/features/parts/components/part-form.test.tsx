@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN } from '@pitstop/core/vehicle-fit';
 import { mockApi } from '@/testing/api';
-import { errorTextFor, jsonBodyOf, pickFiles, typeInto } from '@/testing/form';
+import { errorTextFor, jsonBodyOf, pickFiles } from '@/testing/form';
 import { createPart } from '@/testing/part-factory';
 import { jsonResponse, problemResponse, renderWithProviders } from '@/testing/render';
 import { PartForm } from './part-form';
@@ -22,16 +22,16 @@ function renderForm(part?: ReturnType<typeof createPart>, routes: Parameters<typ
 }
 
 async function fillValidPart() {
-  typeInto(label('Name'), 'Sintered pads');
-  typeInto(label('Part number'), 'SP-1');
-  typeInto(label('Seller'), 'Pitstop');
-  typeInto(label('Price ($)'), '24.5');
-  typeInto(label('Brand'), 'Honda');
-  typeInto(label('Category'), 'brake-pads');
-  typeInto(label('Description'), 'Front pads.');
-  typeInto(label('Stock'), '40');
-  typeInto(label('Available quantity'), '30');
-  typeInto(label('Minimum order quantity'), '2');
+  fireEvent.change(label('Name'), { target: { value: 'Sintered pads' } });
+  fireEvent.change(label('Part number'), { target: { value: 'SP-1' } });
+  fireEvent.change(label('Seller'), { target: { value: 'Pitstop' } });
+  fireEvent.change(label('Price ($)'), { target: { value: '24.5' } });
+  fireEvent.change(label('Brand'), { target: { value: 'Honda' } });
+  fireEvent.change(label('Category'), { target: { value: 'brake-pads' } });
+  fireEvent.change(label('Description'), { target: { value: 'Front pads.' } });
+  fireEvent.change(label('Stock'), { target: { value: '40' } });
+  fireEvent.change(label('Available quantity'), { target: { value: '30' } });
+  fireEvent.change(label('Minimum order quantity'), { target: { value: '2' } });
   pickFiles(label('Photo'), [new File(['png'], 'pads.png', { type: 'image/png' })]);
   await waitFor(() => expect(screen.getByRole('img').getAttribute('src')).toBe(UPLOADED));
 }
@@ -42,11 +42,11 @@ describe('PartForm', () => {
   it('refuses negative stock, a minimum above the available quantity and a bad price', async () => {
     const { api } = renderForm();
     await fillValidPart();
-    typeInto(label('Stock'), '-1');
-    typeInto(label('Available quantity'), '0');
-    typeInto(label('Available quantity'), '5');
-    typeInto(label('Minimum order quantity'), '9');
-    typeInto(label('Price ($)'), '1.234');
+    fireEvent.change(label('Stock'), { target: { value: '-1' } });
+    fireEvent.change(label('Available quantity'), { target: { value: '0' } });
+    fireEvent.change(label('Available quantity'), { target: { value: '5' } });
+    fireEvent.change(label('Minimum order quantity'), { target: { value: '9' } });
+    fireEvent.change(label('Price ($)'), { target: { value: '1.234' } });
     submit();
 
     await waitFor(() => expect(errorTextFor(label('Stock'))).toBe('Stock cannot be negative'));
@@ -61,7 +61,7 @@ describe('PartForm', () => {
     renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Add specification' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add fitment' }));
-    typeInto(label('Quantity per bike 1'), '0');
+    fireEvent.change(label('Quantity per bike 1'), { target: { value: '0' } });
     submit();
 
     await waitFor(() => expect(errorTextFor(label('Price ($)'))).toBe('Enter a price'));
@@ -80,8 +80,8 @@ describe('PartForm', () => {
       expect(label(name).getAttribute('min')).toBe(String(VEHICLE_YEAR_MIN));
       expect(label(name).getAttribute('max')).toBe(String(VEHICLE_YEAR_MAX));
     }
-    typeInto(label('From year 1'), String(VEHICLE_YEAR_MIN - 1));
-    typeInto(label('To year 1'), String(VEHICLE_YEAR_MAX));
+    fireEvent.change(label('From year 1'), { target: { value: String(VEHICLE_YEAR_MIN - 1) } });
+    fireEvent.change(label('To year 1'), { target: { value: String(VEHICLE_YEAR_MAX) } });
     submit();
 
     await waitFor(() => expect(errorTextFor(label('From year 1'))).toBe('Enter a year from 1950 to 2100'));
@@ -95,26 +95,26 @@ describe('PartForm', () => {
     await fillValidPart();
     fireEvent.click(screen.getByRole('button', { name: 'Add specification' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add specification' }));
-    typeInto(label('Spec key 1'), 'Compound');
-    typeInto(label('Spec value 1'), 'Sintered');
+    fireEvent.change(label('Spec key 1'), { target: { value: 'Compound' } });
+    fireEvent.change(label('Spec value 1'), { target: { value: 'Sintered' } });
     fireEvent.click(screen.getByRole('button', { name: 'Remove specification row 2' }));
     fireEvent.click(label('Universal (fits any bike)'));
     fireEvent.click(screen.getByRole('button', { name: 'Add fitment' }));
-    typeInto(label('Make 1'), 'Honda');
-    typeInto(label('Model 1'), 'CB350');
-    typeInto(label('From year 1'), '2021');
-    typeInto(label('To year 1'), '2024');
-    typeInto(label('Position 1'), 'rear');
-    typeInto(label('Quantity per bike 1'), '2');
-    typeInto(label('Note 1'), 'Not for the ABS model');
+    fireEvent.change(label('Make 1'), { target: { value: 'Honda' } });
+    fireEvent.change(label('Model 1'), { target: { value: 'CB350' } });
+    fireEvent.change(label('From year 1'), { target: { value: '2021' } });
+    fireEvent.change(label('To year 1'), { target: { value: '2024' } });
+    fireEvent.change(label('Position 1'), { target: { value: 'rear' } });
+    fireEvent.change(label('Quantity per bike 1'), { target: { value: '2' } });
+    fireEvent.change(label('Note 1'), { target: { value: 'Not for the ABS model' } });
     // A second row left at its defaults: any position, one per bike, no note.
     fireEvent.click(screen.getByRole('button', { name: 'Add fitment' }));
     expect((label('Position 2') as HTMLSelectElement).value).toBe('');
     expect((label('Quantity per bike 2') as HTMLInputElement).value).toBe('1');
-    typeInto(label('Make 2'), 'Honda');
-    typeInto(label('Model 2'), "H'ness CB350");
-    typeInto(label('From year 2'), '2020');
-    typeInto(label('To year 2'), '2020');
+    fireEvent.change(label('Make 2'), { target: { value: 'Honda' } });
+    fireEvent.change(label('Model 2'), { target: { value: "H'ness CB350" } });
+    fireEvent.change(label('From year 2'), { target: { value: '2020' } });
+    fireEvent.change(label('To year 2'), { target: { value: '2020' } });
     submit();
 
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Sintered pads'));
