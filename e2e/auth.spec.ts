@@ -182,6 +182,9 @@ describe('journeys', () => {
     await page.waitForURL(`${baseURL()}/`);
     await nav(page).getByRole('link', { name: 'Profile', exact: true }).click();
     await page.waitForURL('**/profile');
+    // The address changes at once; the screen follows once its code has arrived (a transition
+    // keeps the last screen, whose registration form also has a Name field, on show meanwhile).
+    await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
 
     await page.getByLabel('Name', { exact: true }).fill('');
     await page.getByRole('button', { name: 'Save profile' }).click();
