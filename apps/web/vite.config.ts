@@ -205,7 +205,12 @@ export default defineConfig(({ isSsrBuild }) => ({
       : {
           output: {
             codeSplitting: {
-              groups: [{ name: 'storefront', test: storefront.test, includeDependenciesRecursively: false }],
+              groups: [
+                // React and React DOM apart: the entry evaluates them in a task of their own
+                // before the app's code (main.tsx), so neither evaluation makes a long task.
+                { name: 'react', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/ },
+                { name: 'storefront', test: storefront.test, includeDependenciesRecursively: false },
+              ],
             },
           },
         },
