@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,9 +6,20 @@ import { RenderedPageSchema, type RenderedPage } from '@pitstop/core/rendered-pa
 import { RETRY_AFTER_SECONDS } from '../lib/errors.js';
 import { ResponseCache, type CachedResponse } from '../lib/response-cache.js';
 
-/** The built web app as page rendering needs it: the page template. */
+/** The built web app as page rendering needs it: the page template, as of its file's time. */
 export interface WebBuild {
   template: string;
+  mtimeMs: number;
+}
+
+export interface WebBuildReader {
+  /** The current build, read again only when a rebuild replaced index.html. */
+  read(): Promise<WebBuild>;
+  /**
+   * Whether `build` is still the one on disk: one synchronous stat (microseconds, no trip through
+   * the thread pool), for the path that answers a kept page without waiting on anything.
+   */
+  isCurrent(build: WebBuild): boolean;
 }
 
 /**
@@ -18,15 +28,24 @@ export interface WebBuild {
  * names no more scripts of its own: the entry fetches the app's code once the page has been
  * painted (apps/web/src/main.tsx, decision 023), and the app loads the screens the page shows.
  */
-export function webBuildReader(webDist: string): () => Promise<WebBuild> {
+export function webBuildReader(webDist: string): WebBuildReader {
   const indexFile = path.join(webDist, 'index.html');
-  let cached: { mtimeMs: number; build: WebBuild } | undefined;
-  return async () => {
-    const { mtimeMs } = await fs.promises.stat(indexFile);
-    if (cached?.mtimeMs === mtimeMs) return cached.build;
-    const template = await fs.promises.readFile(indexFile, 'utf8');
-    cached = { mtimeMs, build: { template } };
-    return cached.build;
+  let cached: WebBuild | undefined;
+  return {
+    async read() {
+      const { mtimeMs } = await fs.promises.stat(indexFile);
+      if (cached?.mtimeMs === mtimeMs) return cached;
+      const template = await fs.promises.readFile(indexFile, 'utf8');
+      cached = { template, mtimeMs };
+      return cached;
+    },
+    isCurrent(build) {
+      try {
+        return fs.statSync(indexFile).mtimeMs === build.mtimeMs;
+      } catch {
+        return false;
+      }
+    },
   };
 }
 
@@ -85,14 +104,16 @@ function noteRead(
 /**
  * The web app's `/api/…` requests during server rendering, answered in this process through
  * Fastify's inject: the same routes, validation, cache and serialisation, without a socket.
- * Anonymous on purpose: the server renders what any visitor sees. Each read is noted for the
- * render it belongs to (`reads`, carried through the render's async calls), or counted in
- * `untracked` when it lost its render: no page rendered meanwhile is kept then.
+ * Anonymous on purpose: the server renders what any visitor sees. Each answer is noted for the
+ * renders under way (`onRead`).
  */
 function injectFetch(
   app: FastifyInstance,
-  reads: AsyncLocalStorage<PageReads>,
-  untracked: { count: number },
+  onRead: (
+    method: string,
+    url: string,
+    res: { statusCode: number; headers: Record<string, unknown> },
+  ) => void,
 ) {
   return async (url: string, init: RequestInit): Promise<Response> => {
     const headers: Record<string, string> = {};
@@ -106,9 +127,7 @@ function injectFetch(
       headers,
       ...(typeof init.body === 'string' ? { payload: init.body } : {}),
     });
-    const render = reads.getStore();
-    if (render) noteRead(app, render, method, url, res);
-    else untracked.count++;
+    onRead(method, url, res);
     const responseHeaders = new Headers();
     for (const [key, value] of Object.entries(res.headers)) {
       if (value !== undefined)
@@ -134,19 +153,33 @@ export async function loadServerRenderer(
   // The path comes from configuration (WEB_DIST), never from a request.
   // eslint-disable-next-line no-unsanitized/method
   const module = (await import(pathToFileURL(entry).href)) as ServerRendererModule;
-  const reads = new AsyncLocalStorage<PageReads>();
-  const untracked = { count: 0 };
-  const renderer = module.createServerRenderer(origin, injectFetch(app, reads, untracked));
+  // A read is noted for every render under way, not only the one that asked: a render's reads
+  // all happen while it is under way, so each page gets at least its own tags (and, while others
+  // render, some more: it is then dropped more often than it must, never kept past a change).
+  // Telling the renders apart would take an AsyncLocalStorage, whose promise tracking every
+  // request in the process would pay for.
+  const rendering = new Set<PageReads>();
+  const renderer = module.createServerRenderer(
+    origin,
+    injectFetch(app, (method, url, res) => {
+      for (const reads of rendering) noteRead(app, reads, method, url, res);
+    }),
+  );
   return async (url) => {
-    const read: PageReads = { tags: new Set(), untagged: false, followed: true };
-    const untrackedBefore = untracked.count;
-    const rendered = await reads.run(read, () => renderer.render(url));
+    const reads: PageReads = { tags: new Set(), untagged: false, followed: true };
+    rendering.add(reads);
+    let rendered: RenderedPage | null;
+    try {
+      rendered = await renderer.render(url);
+    } finally {
+      rendering.delete(reads);
+    }
     if (!rendered) return null;
     return {
       // Built apart from the API: checked, so a renderer of another shape fails here, by name.
       page: RenderedPageSchema.parse(rendered),
-      tags: read.untagged ? undefined : [...read.tags],
-      followed: read.followed && untracked.count === untrackedBefore,
+      tags: reads.untagged ? undefined : [...reads.tags],
+      followed: reads.followed,
     };
   };
 }
@@ -175,6 +208,14 @@ const HTML_TYPE = 'text/html; charset=utf-8';
  */
 const PAGE_ENTRIES = 1_000;
 
+/** The rendered public pages (see createPageCache). */
+export interface PageCache {
+  /** The kept page for this address, if there is one and the web build is still the one it used. */
+  hit(url: string): CachedResponse | undefined;
+  /** The page for this address: the kept one, or rendered now (and kept when it may be). */
+  page(url: string): Promise<CachedResponse>;
+}
+
 /**
  * The rendered public pages, kept like the catalogue answers they show (decision 025): a page is
  * dropped by the same tags as those answers, on this process and (through the catalogue cache's
@@ -186,11 +227,7 @@ const PAGE_ENTRIES = 1_000;
  * while the database is down, sent `no-store`), and the shell of a screen the browser renders.
  * A rebuilt web app (a new index.html) drops every page.
  */
-export function createPageCache(
-  app: FastifyInstance,
-  render: RenderPage,
-  readBuild: () => Promise<WebBuild>,
-): (url: string) => Promise<CachedResponse> {
+export function createPageCache(app: FastifyInstance, render: RenderPage, builds: WebBuildReader): PageCache {
   // HTML is revalidated on every use (its script and style names change with each build).
   const pages = new ResponseCache(PAGE_ENTRIES, 'no-cache');
   app.catalogueCache.onChange((tags) =>
@@ -224,13 +261,18 @@ export function createPageCache(
     };
   }
 
-  return async (url) => {
-    // Checked per request, like the static files, so a rebuilt web app's asset names are used.
-    const build = await readBuild();
-    if (build !== current) {
-      if (current) pages.invalidateLocal();
-      current = build;
-    }
-    return pages.getOrCompute(url, () => renderEntry(url, build));
+  return {
+    hit(url) {
+      return current && builds.isCurrent(current) ? pages.get(url) : undefined;
+    },
+    async page(url) {
+      // Checked per request, like the static files, so a rebuilt web app's asset names are used.
+      const build = await builds.read();
+      if (build !== current) {
+        if (current) pages.invalidateLocal();
+        current = build;
+      }
+      return pages.getOrCompute(url, () => renderEntry(url, build));
+    },
   };
 }

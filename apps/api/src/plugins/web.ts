@@ -23,6 +23,15 @@ export function canonicalPagePath(pathname: string): string | null {
     .toLowerCase();
 }
 
+/** The path of a request for a page: a GET or HEAD outside the API with no file extension. */
+function pagePathOf(request: FastifyRequest): string | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  const query = request.url.indexOf('?');
+  const pathname = query === -1 ? request.url : request.url.slice(0, query);
+  const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/health/');
+  return isApi || path.extname(pathname) ? null : pathname;
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year as immutable, everything else
  * revalidated. A page address (any GET that is not under /api and has no file extension) is
@@ -35,17 +44,28 @@ export async function registerWeb(app: FastifyInstance, webDist: string, origin:
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   const render = hasWeb ? await loadServerRenderer(app, webDist, origin) : null;
-  const pageOf = render ? createPageCache(app, render, webBuildReader(webDist)) : null;
+  const pages = render ? createPageCache(app, render, webBuildReader(webDist)) : null;
 
-  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    const query = request.url.indexOf('?');
-    const pathname = query === -1 ? request.url : request.url.slice(0, query);
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
     const canonical = canonicalPagePath(pathname);
     if (canonical !== null && canonical !== pathname) {
-      return reply.redirect(query === -1 ? canonical : canonical + request.url.slice(query), 301);
+      return reply.redirect(canonical + request.url.slice(pathname.length), 301);
     }
-    if (!pageOf) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return sendCached(reply, await pageOf(request.url));
+    if (!pages) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendCached(reply, await pages.page(request.url));
+  }
+  if (pages) {
+    // A kept page is answered before the request reaches the static files' lookup (a stat and a
+    // directory read, for a file that is not there), as the catalogue answers its hits (002).
+    // Only a page's one address is ever kept, so a hit needs no redirect.
+    app.addHook('onRequest', (request, reply, done) => {
+      const hit = pagePathOf(request) === null ? undefined : pages.hit(request.url);
+      if (hit) {
+        sendCached(reply, hit);
+        return;
+      }
+      done();
+    });
   }
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -70,16 +90,15 @@ export async function registerWeb(app: FastifyInstance, webDist: string, origin:
       },
     });
     // The static handler refuses a bare directory; the home page is the SPA like any other route.
-    app.get('/', { schema: { hide: true } }, sendPage);
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/'));
   } else {
     app.log.warn(`No built web app at ${webDist}: only the API is served (run npm run build).`);
   }
 
   app.setNotFoundHandler((request, reply) => {
+    const page = hasWeb ? pagePathOf(request) : null;
+    if (page !== null) return sendPage(request, reply, page);
     const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/health/');
-    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (hasWeb && wantsPage && !isApi && !path.extname(pathname)) return sendPage(request, reply);
     return reply
       .code(404)
       .type('application/problem+json')
