@@ -37,6 +37,19 @@ describe('server-rendered query state', () => {
     expect((error as ApiError).detail).toBe('We could not find that part.');
   });
 
+  it('counts the answers as read when the page arrives, however long ago the server rendered it', async () => {
+    const rendered = await stateWith([1]);
+    const query = rendered.queries[0]!;
+    const keptAnHour = {
+      ...rendered,
+      queries: [{ ...query, state: { ...query.state, dataUpdatedAt: Date.now() - 3_600_000 } }],
+    };
+    const before = Date.now();
+    const state = readSsrState(documentWith(serializeSsrState(keptAnHour)));
+    expect(state?.queries[0]?.state.dataUpdatedAt).toBeGreaterThanOrEqual(before);
+    expect(state?.queries[0]?.state.data).toEqual([1]);
+  });
+
   it('is absent from a page the server did not render', () => {
     expect(readSsrState(document.implementation.createHTMLDocument('t'))).toBeUndefined();
   });

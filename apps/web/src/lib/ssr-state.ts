@@ -39,12 +39,20 @@ export function serializeSsrState(state: DehydratedState, modules: readonly stri
 /** The server's query answers, and the lazily loaded modules (source paths) its page rendered. */
 export type SsrState = DehydratedState & { modules?: string[] };
 
-/** Reads the server's answers, if the page was rendered on the server, turning errors back into ApiErrors. */
+/**
+ * Reads the server's answers, if the page was rendered on the server, turning errors back into
+ * ApiErrors. The answers count as read now, not when the page was rendered: the server keeps a
+ * rendered page only until something it shows changes (docs/decisions/025), so a page may have
+ * been rendered minutes ago and still be current; dated by their render, they would look stale
+ * and be asked for again at once.
+ */
 export function readSsrState(doc: Document): SsrState | undefined {
   const text = doc.getElementById(SSR_STATE_ID)?.textContent;
   if (!text) return undefined;
   const state = JSON.parse(text) as SsrState;
+  const now = Date.now();
   for (const query of state.queries) {
+    if (query.state.status === 'success') query.state.dataUpdatedAt = now;
     const error: unknown = query.state.error;
     if (isSerializedApiError(error)) {
       (query.state as { error: unknown }).error = new ApiError(error.__apiError);
