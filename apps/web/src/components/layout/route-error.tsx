@@ -40,7 +40,9 @@ interface RouteErrorBoundaryProps {
 }
 
 interface RouteErrorBoundaryState {
-  failedAt: string | null;
+  failed: boolean;
+  /** The address the state belongs to. */
+  resetKey: string;
 }
 
 /**
@@ -49,20 +51,17 @@ interface RouteErrorBoundaryState {
  * inside it would show its fallback during a navigation instead of keeping the current screen.
  */
 export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
-  override state: RouteErrorBoundaryState = { failedAt: null };
+  override state: RouteErrorBoundaryState = { failed: false, resetKey: this.props.resetKey };
 
   static getDerivedStateFromError(): Partial<RouteErrorBoundaryState> {
-    // The address is filled in by getDerivedStateFromProps, which runs on the retry render.
-    return { failedAt: '' };
+    return { failed: true };
   }
 
   static getDerivedStateFromProps(
     props: RouteErrorBoundaryProps,
     state: RouteErrorBoundaryState,
   ): Partial<RouteErrorBoundaryState> | null {
-    if (state.failedAt === '') return { failedAt: props.resetKey };
-    if (state.failedAt !== null && state.failedAt !== props.resetKey) return { failedAt: null };
-    return null;
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
@@ -70,6 +69,6 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, Route
   }
 
   override render() {
-    return this.state.failedAt !== null ? <RouteError /> : this.props.children;
+    return this.state.failed ? <RouteError /> : this.props.children;
   }
 }
