@@ -63,6 +63,8 @@ export type CheckoutInput = z.infer<typeof CheckoutSchema>;
 /** The placed order's figures, in dollars, computed by the server from the catalogue. */
 export const CheckoutResultSchema = z.object({
   insertedId: z.string(),
+  /** "PS-10482". */
+  orderNumber: z.string(),
   subtotal: z.number(),
   tax: z.number(),
   total: z.number(),

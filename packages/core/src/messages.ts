@@ -105,6 +105,10 @@ export const orderTexts = {
   paidAfterCancel: (expired: boolean) =>
     `${expired ? 'The time to pay for this order ran out' : 'This order was cancelled'} before your payment came through, so we are refunding it in full. We will mail you once the refund is on its way.`,
   paidCannotCancel: 'A paid order cannot be cancelled here. Please contact us to cancel it.',
+  /** Deleting is for orders that hold no money: an unpaid or cancelled one (issue #26). */
+  paidCannotDelete: 'A paid order cannot be deleted. Please contact us to cancel it.',
+  paidCannotDeleteAdmin:
+    'This order is paid (or on account), so it cannot be deleted: its payment and history are kept. Use Cancel and refund instead.',
   /** An admin may cancel (and refund) an order only before it leaves the shop. */
   shippedCannotCancel: (status: string) =>
     `This order is already ${status}, so it can no longer be cancelled. Arrange a return with the customer instead.`,

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { orderItemCount, orderPartsLabel, type OrderLine } from './orders.js';
 
 const line = (name: string, quantity: number): OrderLine => ({
+  lineId: name,
+  partNumber: null,
   partId: null,
   name,
   unitPrice: 10,

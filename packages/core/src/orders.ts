@@ -6,7 +6,16 @@ import { messages } from './messages.js';
  * 'on_account': placed on an approved customer's credit (net 30). It ships like a paid order and
  * never expires; `paid` turns true when an admin marks the invoice paid.
  */
-export const ORDER_STATUSES = ['unpaid', 'on_account', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+export const ORDER_STATUSES = [
+  'unpaid',
+  'on_account',
+  'paid',
+  /** Some lines have shipped, the rest wait for a later shipment. */
+  'partially_shipped',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Why an order was cancelled: not paid before its deadline, by the customer, or by an admin. */
 export const CANCEL_REASONS = ['expired', 'customer', 'admin'] as const;
@@ -54,7 +63,11 @@ export type CreateOrderInput = z.infer<typeof CreateOrderSchema>;
  * price change or a deleted part (partId null) never rewrites the order. Dollars.
  */
 export const OrderLineSchema = z.object({
+  /** The line itself, for shipping and returning some of its units. */
+  lineId: z.string(),
   partId: z.string().nullable(),
+  /** The part's number when ordered; null on lines from before numbers were kept. */
+  partNumber: z.string().nullable(),
   name: z.string(),
   unitPrice: z.number(),
   quantity: z.number().int(),
@@ -81,6 +94,8 @@ export type OrderAddress = z.infer<typeof OrderAddressSchema>;
  */
 export const OrderSchema = z.object({
   _id: z.string(),
+  /** The short number people use: "PS-10482". */
+  orderNumber: z.string(),
   email: z.string(),
   name: z.string(),
   num: z.string(),
@@ -115,10 +130,36 @@ export const OrderSchema = z.object({
   paymentDueAt: z.string().nullable().optional(),
   /** When the payment of an order an admin cancelled was refunded (ISO); null otherwise. */
   refundedAt: z.string().nullable().optional(),
+  /** Everything given back so far (a cancel's refund, returns), in dollars. */
+  refunded: z.number(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
 export const DeletedSchema = z.object({ deletedCount: z.number().int() });
+
+/** Order numbers are shown with the shop's prefix: 10482 → "PS-10482". */
+export const ORDER_NUMBER_PREFIX = 'PS-';
+export const formatOrderNumber = (n: number): string => `${ORDER_NUMBER_PREFIX}${n}`;
+/** "PS-10482", "ps-10482" or "10482" → 10482; anything else → null. */
+export function parseOrderNumber(text: string): number | null {
+  const match = /^(?:ps-?)?(\d{1,9})$/i.exec(text.trim());
+  return match ? Number(match[1]) : null;
+}
+
+/** The `:number` of an order in a route's path ("PS-10482"). */
+export const OrderNumberParamsSchema = z.object({
+  number: z
+    .string()
+    .max(20)
+    .transform((text, ctx) => {
+      const n = parseOrderNumber(text);
+      if (n === null) {
+        ctx.addIssue({ code: 'custom', message: 'That is not an order number (PS-10482).' });
+        return z.NEVER;
+      }
+      return n;
+    }),
+});
 
 /** The `:id` of an order in a route's path. */
 export const OrderIdParamsSchema = z.object({ id: z.uuid({ message: 'That is not a valid order id.' }) });

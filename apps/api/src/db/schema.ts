@@ -230,6 +230,8 @@ export const ORDER_STATUS_VALUES = [
   'unpaid',
   'on_account',
   'paid',
+  /** Some lines have left in a shipment, the rest wait (docs/decisions/026). */
+  'partially_shipped',
   'shipped',
   'delivered',
   'cancelled',
@@ -282,16 +284,27 @@ export const orders = pgTable(
     /** When the provider refunded a paid order an admin cancelled, and its refund id. */
     refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
     refundId: text('refund_id'),
+    /**
+     * The short number people use (shown as PS-10482): taken from `order_number_counter` as the
+     * last step of the order's own transaction, so numbers never repeat and never skip (a checkout
+     * that rolls back takes none). Null only inside that transaction.
+     */
+    number: integer('number').unique(),
+    /** Everything given back so far (cancel, returns), in cents; never more than the total. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** An unpaid or cancelled order an owner or admin deleted: hidden from lists, kept for history. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [
     check('orders_subtotal_nonnegative', sql`${t.subtotalCents} >= 0`),
+    check('orders_refunded_within_total', sql`${t.refundedCents} between 0 and ${t.totalCents}`),
     check('orders_cancel_reason_known', sql`${t.cancelReason} in ('expired', 'customer', 'admin')`),
     check('orders_tax_nonnegative', sql`${t.taxCents} >= 0`),
     check('orders_total_is_sum', sql`${t.totalCents} = ${t.subtotalCents} + ${t.taxCents}`),
     check(
       'orders_status_known',
-      sql`${t.status} in ('unpaid', 'on_account', 'paid', 'shipped', 'delivered', 'cancelled')`,
+      sql`${t.status} in ('unpaid', 'on_account', 'paid', 'partially_shipped', 'shipped', 'delivered', 'cancelled')`,
     ),
     check('orders_payment_method_known', sql`${t.paymentMethod} in ('card', 'account')`),
     // A customer's orders are looked up by email whatever its case (GET /api/order/:email).
@@ -314,12 +327,15 @@ export const orderLines = pgTable(
   'order_lines',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // Restrict: an order that held money or stock is never erased, and its lines with it.
     orderId: uuid('order_id')
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => orders.id, { onDelete: 'restrict' }),
     position: integer('position').notNull(),
     partId: uuid('part_id').references(() => parts.id, { onDelete: 'set null' }),
     partName: text('part_name').notNull(),
+    /** The part's number when it was ordered (for picking and packing slips); null before 0013. */
+    partNumber: text('part_number'),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
   },
@@ -383,7 +399,7 @@ export const payments = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     orderId: uuid('order_id')
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => orders.id, { onDelete: 'restrict' }),
     provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
     intentId: text('intent_id').notNull().unique(),
     clientSecret: text('client_secret').notNull().unique(),
@@ -420,6 +436,10 @@ export const reviews = pgTable(
   (t) => [
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
     index('reviews_part_idx').on(t.partId, t.createdAt),
+    // One review per customer per part: a second submit edits the first.
+    uniqueIndex('reviews_one_per_customer_part_idx')
+      .on(t.userId, t.partId)
+      .where(sql`${t.userId} IS NOT NULL AND ${t.partId} IS NOT NULL`),
     index('reviews_created_idx').on(t.createdAt),
   ],
 );
@@ -541,3 +561,197 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+/*
+ * Running an order after it is placed (docs/decisions/026-orders-a-shop-runs-on.md): its number,
+ * a timeline of every change, shipments with tracking, returns and the refunds they lead to.
+ * Nothing here is ever deleted with its order: every foreign key to an order restricts.
+ */
+
+/** The last order number given; one row. Taken with UPDATE … RETURNING as an order's last write. */
+export const orderNumberCounter = pgTable(
+  'order_number_counter',
+  {
+    id: boolean('id').primaryKey().default(true),
+    last: integer('last').notNull(),
+  },
+  (t) => [check('order_number_counter_one_row', sql`${t.id}`)],
+);
+
+export const ORDER_EVENT_KINDS = [
+  'placed',
+  'paid',
+  'marked_paid',
+  'shipment',
+  'delivered',
+  'cancelled',
+  'refunded',
+  'deleted',
+  'return_requested',
+  'return_approved',
+  'return_declined',
+  'return_received',
+  'return_refunded',
+  'note',
+] as const;
+
+/** One change to an order, with who made it and when: the order page's timeline. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ORDER_EVENT_KINDS }).notNull(),
+    /** Who did it: null for the shop itself (the expiry job, a provider's webhook). */
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** How to name them even after their account is gone: "Ada Rider (customer)", "System". */
+    actorName: text('actor_name').notNull(),
+    /** What a person reads on the timeline, written when it happened. */
+    detail: text('detail').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+export const CARRIER_VALUES = ['ups', 'fedex', 'usps', 'other'] as const;
+
+/** A parcel that left the shop: some or all of an order's lines, with the carrier's tracking number. */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** 1, 2, … within the order. */
+    position: integer('position').notNull(),
+    carrier: text('carrier', { enum: CARRIER_VALUES }).notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('shipments_carrier_known', sql`${t.carrier} in ('ups', 'fedex', 'usps', 'other')`),
+    uniqueIndex('shipments_order_position_idx').on(t.orderId, t.position),
+  ],
+);
+
+/** How many units of an order line went in a shipment. */
+export const shipmentLines = pgTable(
+  'shipment_lines',
+  {
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'restrict' }),
+    orderLineId: uuid('order_line_id')
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'shipment_lines_pk', columns: [t.shipmentId, t.orderLineId] }),
+    check('shipment_lines_quantity_positive', sql`${t.quantity} > 0`),
+    index('shipment_lines_order_line_idx').on(t.orderLineId),
+  ],
+);
+
+export const RETURN_STATUS_VALUES = ['requested', 'approved', 'declined', 'received', 'refunded'] as const;
+export const RETURN_REASON_VALUES = ['wrong_part', 'damaged', 'not_as_described', 'changed_mind'] as const;
+
+/**
+ * A customer's request to send some delivered lines back: requested → approved (instructions
+ * mailed) or declined (with a reason) → received (restocked or not) → refunded (card: a partial
+ * refund through the provider; on account: credited). `refund_cents` is set once, with the refund.
+ */
+export const returns = pgTable(
+  'returns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** 1, 2, … within the order (shown as PS-10482-R1). */
+    position: integer('position').notNull(),
+    status: text('status', { enum: RETURN_STATUS_VALUES }).notNull().default('requested'),
+    reason: text('reason', { enum: RETURN_REASON_VALUES }).notNull(),
+    note: text('note').notNull().default(''),
+    /** Uploaded photo addresses (the upload pipeline's). */
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    declineReason: text('decline_reason'),
+    restocked: boolean('restocked'),
+    refundCents: integer('refund_cents'),
+    refundTaxCents: integer('refund_tax_cents'),
+    requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      'returns_status_known',
+      sql`${t.status} in ('requested', 'approved', 'declined', 'received', 'refunded')`,
+    ),
+    check(
+      'returns_reason_known',
+      sql`${t.reason} in ('wrong_part', 'damaged', 'not_as_described', 'changed_mind')`,
+    ),
+    uniqueIndex('returns_order_position_idx').on(t.orderId, t.position),
+    index('returns_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** How many units of an order line a return sends back. */
+export const returnLines = pgTable(
+  'return_lines',
+  {
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => returns.id, { onDelete: 'restrict' }),
+    orderLineId: uuid('order_line_id')
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'return_lines_pk', columns: [t.returnId, t.orderLineId] }),
+    check('return_lines_quantity_positive', sql`${t.quantity} > 0`),
+    index('return_lines_order_line_idx').on(t.orderLineId),
+  ],
+);
+
+/**
+ * Money given back on an order: by the provider to the card (with its refund id) or as credit on
+ * account. A return's refund is unique per return, so it can never be paid twice.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    returnId: uuid('return_id')
+      .unique()
+      .references(() => returns.id, { onDelete: 'restrict' }),
+    method: text('method', { enum: ['card', 'account'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** Of which sales tax. */
+    taxCents: integer('tax_cents').notNull().default(0),
+    providerRefundId: text('provider_refund_id'),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+    check('refunds_method_known', sql`${t.method} in ('card', 'account')`),
+    index('refunds_order_idx').on(t.orderId),
+  ],
+);
+
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+export type ShipmentRow = typeof shipments.$inferSelect;
+export type ReturnRow = typeof returns.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;

@@ -6,6 +6,8 @@ let sequence = 0;
 export function createOrder(overrides: Partial<Order> = {}): Order {
   sequence += 1;
   const line = {
+    lineId: `40000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
+    partNumber: `TBP-${sequence}`,
     partId: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
     name: `Test Brake Pad ${sequence}`,
     unitPrice: 21.99,
@@ -14,6 +16,7 @@ export function createOrder(overrides: Partial<Order> = {}): Order {
   };
   return {
     _id: `10000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
+    orderNumber: `PS-${10000 + sequence}`,
     email: 'rider@pitstop.com',
     name: 'Riley Rider',
     num: '555-0100',
@@ -34,6 +37,7 @@ export function createOrder(overrides: Partial<Order> = {}): Order {
     shippedAt: null,
     deliveredAt: null,
     cancelledAt: null,
+    refunded: 0,
     ...overrides,
   };
 }
@@ -47,6 +51,8 @@ export function createMultiLineOrder(
   overrides: Partial<Order> = {},
 ): Order {
   const full = lines.map((line, index) => ({
+    lineId: `30000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`,
+    partNumber: null,
     partId:
       line.partId === undefined
         ? `20000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`

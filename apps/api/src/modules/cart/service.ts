@@ -136,6 +136,7 @@ export type TakenLine = {
   partId: string;
   quantity: number;
   name: string;
+  partNumber: string;
   priceCents: number;
   available: number;
   minquantity: number;
@@ -166,6 +167,7 @@ export async function takeCartForCheckout(
       partId: taken.partId,
       quantity: taken.quantity,
       name: parts.name,
+      partNumber: parts.partNumber,
       priceCents: parts.priceCents,
       available: parts.availablequantity,
       minquantity: parts.minquantity,

@@ -70,12 +70,29 @@ describe('POST /api/checkout', () => {
     // 3 × 19.99 + 45.50 = 105.47; CA 7.25 % of 10547 cents = 764.66 → 765 cents.
     expect(result).toEqual({
       insertedId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      orderNumber: expect.stringMatching(/^PS-\d{5,}$/),
       subtotal: 105.47,
       tax: 7.65,
       total: 113.12,
       lines: [
-        { partId: pads.id, name: 'Checkout Pads', unitPrice: 19.99, quantity: 3, total: 59.97 },
-        { partId: chain.id, name: 'Checkout Chain', unitPrice: 45.5, quantity: 1, total: 45.5 },
+        {
+          lineId: expect.any(String),
+          partId: pads.id,
+          partNumber: pads.partNumber,
+          name: 'Checkout Pads',
+          unitPrice: 19.99,
+          quantity: 3,
+          total: 59.97,
+        },
+        {
+          lineId: expect.any(String),
+          partId: chain.id,
+          partNumber: chain.partNumber,
+          name: 'Checkout Chain',
+          unitPrice: 45.5,
+          quantity: 1,
+          total: 45.5,
+        },
       ],
       address: { ...ADDRESS, state: 'CA' },
     });
@@ -280,7 +297,7 @@ describe('POST /api/checkout', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/me/address' })).statusCode).toBe(401);
   });
 
-  it('deleting an unpaid checkout order puts every line’s units back', async () => {
+  it('deleting an unpaid checkout order puts every line’s units back and keeps the order hidden', async () => {
     const a = await createPart(t.database.db, { availablequantity: 9 });
     const b = await createPart(t.database.db, { availablequantity: 4 });
     const me = await signUp(t.app);
@@ -297,9 +314,11 @@ describe('POST /api/checkout', () => {
     });
     expect(res.json()).toEqual({ deletedCount: 1 });
     expect(await available(a.id, b.id)).toEqual([9, 4]);
-    expect(await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, insertedId))).toEqual(
-      [],
-    );
+    // Hidden, never erased: its lines stay for its history; My Orders no longer lists it.
+    expect(
+      await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, insertedId)),
+    ).toHaveLength(2);
+    expect((await ordersOf(me)).map((o) => o._id)).not.toContain(insertedId);
   });
 
   it('publishes the tax table in percent', async () => {

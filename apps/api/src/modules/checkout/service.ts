@@ -14,11 +14,12 @@ import { addresses, parts, type AddressValue } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../lib/errors.js';
 import { takeCartForCheckout, type TakenLine } from '../cart/service.js';
 import { assertWithinLimit, lockCreditLine } from '../credit/service.js';
-import { insertOrder, type OrderTerms } from '../orders/service.js';
+import { finishOrder, insertOrder, type OrderTerms } from '../orders/service.js';
 import { once, type IdempotencyClaim } from '../../lib/idempotency.js';
 
 interface ReservedLine {
   partId: string;
+  partNumber: string;
   partName: string;
   unitPriceCents: number;
   quantity: number;
@@ -45,6 +46,7 @@ function priceLines(cart: TakenLine[]): ReservedLine[] {
   }
   return cart.map((line) => ({
     partId: line.partId,
+    partNumber: line.partNumber,
     partName: line.name,
     unitPriceCents: line.priceCents,
     quantity: line.quantity,
@@ -145,7 +147,7 @@ export async function checkout(
     const taxCents = salesTaxCents(subtotalCents, salesTaxRates[address.state] ?? 0);
     // Over the remaining limit: throwing rolls everything back, so nothing is held.
     if (creditLine) await assertWithinLimit(tx, caller.id, creditLine, subtotalCents + taxCents);
-    const order = await insertOrder(tx, {
+    const written = await insertOrder(tx, {
       userId: caller.id,
       email: caller.email,
       name: address.name,
@@ -156,11 +158,24 @@ export async function checkout(
       terms,
       lines,
     });
-    // Step 4, last: every line's stock, or none (a line sold out meanwhile rolls it all back).
+    // Step 4: every line's stock, or none (a line sold out meanwhile rolls it all back).
     await reserveLines(tx, lines);
+    // Step 5, last: its number, its timeline's first line and its confirmation mail.
+    const order = await finishOrder(tx, written, caller, terms);
 
     const { subtotal, tax, total } = order;
-    return { order, result: { insertedId: order._id, subtotal, tax, total, lines: order.lines, address } };
+    return {
+      order,
+      result: {
+        insertedId: order._id,
+        orderNumber: order.orderNumber,
+        subtotal,
+        tax,
+        total,
+        lines: order.lines,
+        address,
+      },
+    };
   }
 }
 

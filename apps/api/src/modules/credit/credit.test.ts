@@ -304,7 +304,15 @@ describe('pay on account (net 30)', () => {
           deliveryAddress: ADDRESS,
           paymentMethod: 'account',
           terms: { holdMinutes: 30, publicUrl: 'http://localhost:3000' },
-          lines: [{ partId: part.id, partName: 'Brake pads', unitPriceCents: 6_000, quantity: 1 }],
+          lines: [
+            {
+              partId: part.id,
+              partNumber: 'BP-1',
+              partName: 'Brake pads',
+              unitPriceCents: 6_000,
+              quantity: 1,
+            },
+          ],
         });
       });
     const outcomes = await Promise.allSettled([placeOnAccount(), placeOnAccount()]);

@@ -205,13 +205,24 @@ describe('DELETE /api/order/:id', () => {
     });
     expect(res.json()).toEqual({ deletedCount: 1 });
     expect(await available(part.id)).toBe(20);
+    // Deleting again changes nothing: the units come back once.
     const again = await t.app.inject({
       method: 'DELETE',
       url: `/api/order/${insertedId}`,
       headers: bearer(me.token),
     });
-    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ deletedCount: 0 });
     expect(await available(part.id)).toBe(20);
+    // Hidden from My Orders, kept (cancelled, with its timeline) for its history.
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/${me.email}`,
+      headers: bearer(me.token),
+    });
+    expect(mine.json()).toEqual([]);
+    const [kept] = await t.database.db.select().from(orders).where(eq(orders.id, insertedId));
+    expect(kept).toMatchObject({ status: 'cancelled', cancelReason: 'customer' });
+    expect(kept?.deletedAt).toBeInstanceOf(Date);
   });
 
   it('will not delete another customer’s order, nor one’s own paid order', async () => {

@@ -179,8 +179,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
         await app.catalogueCache.invalidateStock(order.lines.map((line) => line.partId));
         return order;
       }
-      const { order, changed } = await adminCancelOrder(app.db, request.params.id, (tx, row) =>
-        refundOrderPayment(tx, opts.provider, row),
+      const { order, changed } = await adminCancelOrder(
+        app.db,
+        request.params.id,
+        (tx, row) => refundOrderPayment(tx, opts.provider, row),
+        caller,
       );
       if (changed) {
         await app.catalogueCache.invalidateStock(order.lines.map((line) => line.partId));
@@ -207,7 +210,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
         response: { 200: OrderSchema, ...problems },
       },
     },
-    async (request) => markOrderPaidOnAccount(app.db, request.params.id),
+    async (request) => markOrderPaidOnAccount(app.db, request.params.id, currentUser(request)),
   );
 
   app.delete(
@@ -216,7 +219,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
       preValidation: signedIn,
       schema: {
         tags: ['orders'],
-        summary: 'Delete an order: your own while unpaid, or any as an admin (its stock comes back)',
+        summary:
+          'Delete (hide) an unpaid or cancelled order: your own, or any as an admin. An unpaid one is cancelled first and its stock comes back; a paid or on-account order answers 409 (cancel and refund it instead). Nothing is erased',
         security: bearer,
         params: OrderIdParamsSchema,
         response: { 200: DeletedSchema, ...problems },

@@ -16,25 +16,46 @@ import {
 } from 'drizzle-orm';
 import type { AdminOrdersQuery } from '@pitstop/core/admin';
 import { messages, orderTexts } from '@pitstop/core/messages';
-import { centsToDollars } from '@pitstop/core/money';
-import { quantityProblem, type CreateOrderInput, type Order, type OrderLine } from '@pitstop/core/orders';
+import { centsToDollars, formatDollars } from '@pitstop/core/money';
+import {
+  formatOrderNumber,
+  quantityProblem,
+  type CreateOrderInput,
+  type Order,
+  type OrderLine,
+} from '@pitstop/core/orders';
 import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
-import { jobs, orderLines, orders, parts, type OrderLineRow, type OrderRow } from '../../db/schema.js';
+import {
+  jobs,
+  orderEvents,
+  orderLines,
+  orders,
+  parts,
+  refunds,
+  type OrderLineRow,
+  type OrderRow,
+} from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { escapeLike } from '../../lib/sql.js';
 import { once, type IdempotencyClaim } from '../../lib/idempotency.js';
 import { enqueueMail } from '../jobs/queue.js';
 import { sameEmail } from '../users/service.js';
 import { orderConfirmationMail } from './confirmation-mail.js';
+import { actorName, recordOrderEvent, stampOrderNumber, SYSTEM, type OrderActor } from './events.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-type OrderLineFields = Pick<OrderLineRow, 'partId' | 'partName' | 'unitPriceCents' | 'quantity'>;
+type OrderLineFields = Pick<
+  OrderLineRow,
+  'id' | 'partId' | 'partNumber' | 'partName' | 'unitPriceCents' | 'quantity'
+>;
 
 export function toOrderLine(line: OrderLineFields): OrderLine {
   return {
+    lineId: line.id,
     partId: line.partId,
+    partNumber: line.partNumber,
     name: line.partName,
     unitPrice: centsToDollars(line.unitPriceCents),
     quantity: line.quantity,
@@ -47,6 +68,7 @@ export function toOrder(row: OrderRow, lines: OrderLineFields[]): Order {
   const first = lines[0];
   return {
     _id: row.id,
+    orderNumber: row.number === null ? '' : formatOrderNumber(row.number),
     email: row.email,
     name: row.name,
     num: row.num,
@@ -74,6 +96,7 @@ export function toOrder(row: OrderRow, lines: OrderLineFields[]): Order {
     // What is still owed and by when: only while an on-account order is open and unpaid.
     paymentDueAt: row.paidAt === null && row.status !== 'cancelled' ? iso(row.paymentDueAt) : null,
     refundedAt: iso(row.refundedAt),
+    refunded: centsToDollars(row.refundedCents),
   };
 }
 
@@ -163,6 +186,8 @@ export async function placeOrder(
     if (!raw) throw await whyNotReserved(tx, input);
     return toOrder(fromDriverRow(orders, raw) as OrderRow, [
       {
+        id: '',
+        partNumber: null,
         partId: input.productId,
         partName: String(raw.line_name),
         unitPriceCents: Number(raw.line_price_cents),
@@ -219,7 +244,7 @@ export async function listOrdersOf(db: Db, caller: SessionUser, email: string): 
   const rows = await db
     .select()
     .from(orders)
-    .where(eq(sql`lower(${orders.email})`, email.trim().toLowerCase()))
+    .where(and(eq(sql`lower(${orders.email})`, email.trim().toLowerCase()), isNull(orders.deletedAt)))
     .orderBy(desc(orders.createdAt));
   return withLines(db, rows);
 }
@@ -229,10 +254,11 @@ export async function listAllOrders(
   db: Db,
   query: AdminOrdersQuery,
 ): Promise<{ items: Order[]; total: number }> {
-  const conditions: SQL[] = [];
+  // A deleted order is kept for its history but listed nowhere.
+  const conditions: SQL[] = [isNull(orders.deletedAt)];
   if (query.status) conditions.push(eq(orders.status, query.status));
   if (query.email) conditions.push(ilike(orders.email, `%${escapeLike(query.email)}%`));
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = and(...conditions);
   const [rows, counted] = await Promise.all([
     db
       .select()
@@ -279,35 +305,54 @@ export async function advanceOrder(db: Db, orderId: string, status: 'shipped' | 
   );
 }
 
-/** Orders whose units are still held for the customer: deleting one puts them back. */
-const HOLDING_STOCK = ['unpaid', 'on_account', 'paid'] as const;
-
 /**
- * The owner may delete an unpaid (or cancelled) order; an admin any order. Another customer's
- * order is answered as not found, so its existence is not revealed. Only an order still holding
- * stock gives it back, so a cancelled (or expired) order's units never return twice.
+ * Deleting an order hides it; it never erases it. Only an order that holds no money may go: an
+ * unpaid one (cancelled first, so its units come back and a payment arriving later is refunded)
+ * or a cancelled one. A paid or on-account order is refused (409) with the way to do it instead:
+ * cancel and refund. The owner may delete their own, an admin any; another customer's order is
+ * answered as not found. Deleting a deleted order again changes nothing.
  */
 export async function deleteOrder(
   db: Db,
   caller: SessionUser,
   orderId: string,
 ): Promise<{ deletedCount: number; partIds: string[] }> {
-  return db.transaction(async (tx) => {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1).for('update');
     const isAdmin = caller.role === 'admin';
     if (!order || (!isAdmin && order.userId !== caller.id)) {
       throw new AppError('not_found', orderTexts.notFound);
     }
-    // A cancelled order holds nothing any more, so its owner may clear it away too.
-    if (!isAdmin && order.status !== 'unpaid' && order.status !== 'cancelled') {
-      throw new AppError('conflict', 'A paid order cannot be deleted. Please contact us to cancel it.');
+    if (order.deletedAt) return { deletedCount: 0, partIds: [] };
+    if (order.status !== 'unpaid' && order.status !== 'cancelled') {
+      throw new AppError(
+        'conflict',
+        isAdmin ? orderTexts.paidCannotDeleteAdmin : orderTexts.paidCannotDelete,
+      );
     }
-    // Before the delete, which takes the lines with it.
-    const partIds = (HOLDING_STOCK as readonly string[]).includes(order.status)
-      ? await releaseStock(tx as unknown as Db, [orderId])
-      : [];
-    const deleted = await tx.delete(orders).where(eq(orders.id, orderId)).returning({ id: orders.id });
-    return { deletedCount: deleted.length, partIds };
+    const now = new Date();
+    let partIds: string[] = [];
+    if (order.status === 'unpaid') {
+      partIds = await releaseStock(tx, [orderId]);
+      await recordOrderEvent(tx, orderId, 'cancelled', caller, 'Deleted before it was paid');
+    }
+    await tx
+      .update(orders)
+      .set({
+        deletedAt: now,
+        updatedAt: now,
+        ...(order.status === 'unpaid'
+          ? {
+              status: 'cancelled' as const,
+              cancelledAt: now,
+              cancelReason: isAdmin ? ('admin' as const) : ('customer' as const),
+            }
+          : {}),
+      })
+      .where(eq(orders.id, orderId));
+    await recordOrderEvent(tx, orderId, 'deleted', caller);
+    return { deletedCount: 1, partIds };
   });
 }
 
@@ -355,14 +400,13 @@ export interface NewOrder {
   deliveryAddress: OrderRow['deliveryAddress'];
   paymentMethod: OrderRow['paymentMethod'];
   terms: OrderTerms;
-  lines: { partId: string; partName: string; unitPriceCents: number; quantity: number }[];
+  lines: { partId: string; partNumber: string; partName: string; unitPriceCents: number; quantity: number }[];
 }
 
 /**
  * Writes an order and its lines (numbered from 1 in the given order); subtotal and total are
- * summed here from the lines, so they cannot disagree. Stock must already be reserved. The
- * confirmation mail is queued in the same transaction, so it goes out exactly when the order
- * exists (the caller wakes the job runner once it commits). Answers the order as written.
+ * summed here from the lines, so they cannot disagree. The caller reserves the stock and then
+ * calls `finishOrder`, in the same transaction. Answers the order as written, without its number.
  */
 export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
   const subtotalCents = order.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
@@ -391,17 +435,44 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
       })
       .returning(),
   );
-  const written = tx.$with('written').as(
-    tx
-      .insert(orderLines)
-      .values(order.lines.map((line, i) => ({ ...line, orderId: id, position: i + 1 })))
-      .returning({ id: orderLines.id }),
-  );
+  // Line ids are made here too, so the answer needs no second read.
+  const lineRows = order.lines.map((line, i) => ({
+    ...line,
+    id: randomUUID(),
+    orderId: id,
+    position: i + 1,
+  }));
+  const written = tx
+    .$with('written')
+    .as(tx.insert(orderLines).values(lineRows).returning({ id: orderLines.id }));
   const [row] = await tx.with(placed, written).select().from(placed);
   if (!row) throw new Error('order was not inserted');
-  const result = toOrder(row, order.lines);
-  await enqueueMail(tx, orderConfirmationMail(result, order.terms.publicUrl));
-  return result;
+  return toOrder(row, lineRows);
+}
+
+/**
+ * An order's last writes, after its stock is reserved and in the same transaction: its number
+ * (taken last, so the counter is locked only until the commit), the first line of its timeline,
+ * and its confirmation mail, queued so it goes out exactly when the order exists (the caller wakes
+ * the job runner once it commits). Answers the order with its number.
+ */
+export async function finishOrder(
+  tx: Db,
+  order: Order,
+  actor: OrderActor,
+  terms: Pick<OrderTerms, 'publicUrl'>,
+): Promise<Order> {
+  const number = await stampOrderNumber(tx, order._id);
+  const numbered: Order = { ...order, orderNumber: formatOrderNumber(number) };
+  await recordOrderEvent(
+    tx,
+    order._id,
+    'placed',
+    actor,
+    numbered.paymentMethod === 'account' ? 'On account (net 30)' : 'Waiting for card payment',
+  );
+  await enqueueMail(tx, orderConfirmationMail(numbered, terms.publicUrl));
+  return numbered;
 }
 
 /**
@@ -426,6 +497,7 @@ export async function cancelOrder(db: Db, caller: SessionUser, orderId: string):
       .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
       .returning();
     if (!cancelled) throw new Error('a locked unpaid order did not change');
+    await recordOrderEvent(tx, orderId, 'cancelled', caller, 'Cancelled by the customer');
     const lines = (await linesOf(tx, [orderId])).get(orderId) ?? [];
     await returnStock(tx, lines);
     return toOrder(cancelled, lines);
@@ -460,6 +532,16 @@ export async function expireUnpaidOrders(
       .where(and(inArray(orders.id, due), eq(orders.status, 'unpaid')))
       .returning({ id: orders.id });
     const orderIds = claimed.map((c) => c.id);
+    if (orderIds.length > 0) {
+      await tx.insert(orderEvents).values(
+        orderIds.map((orderId) => ({
+          orderId,
+          kind: 'cancelled' as const,
+          actorName: actorName(SYSTEM),
+          detail: 'Not paid in time; its parts went back on sale',
+        })),
+      );
+    }
     const partIds = orderIds.length > 0 ? await releaseStock(tx, orderIds) : [];
     return { orderIds, partIds };
   });
@@ -480,6 +562,7 @@ export async function adminCancelOrder(
   db: Db,
   orderId: string,
   refund: RefundStep,
+  admin: OrderActor,
 ): Promise<{ order: Order; changed: boolean; refunded: boolean }> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -489,8 +572,13 @@ export async function adminCancelOrder(
     if (order.status === 'cancelled') {
       return { order: (await withLines(tx, [order]))[0] as Order, changed: false, refunded: false };
     }
-    if (order.status === 'shipped' || order.status === 'delivered') {
-      throw new AppError('conflict', orderTexts.shippedCannotCancel(order.status));
+    if (order.status === 'shipped' || order.status === 'delivered' || order.status === 'partially_shipped') {
+      throw new AppError(
+        'conflict',
+        orderTexts.shippedCannotCancel(
+          order.status === 'partially_shipped' ? 'partly shipped' : order.status,
+        ),
+      );
     }
 
     // Step 2: money back for a card order that was paid. An order paid on account was settled by
@@ -507,11 +595,35 @@ export async function adminCancelOrder(
         cancelledAt: now,
         cancelReason: 'admin',
         updatedAt: now,
-        ...(refunded ? { refundedAt: now, refundId: refunded.refundId } : {}),
+        ...(refunded
+          ? {
+              refundedAt: now,
+              refundId: refunded.refundId,
+              refundedCents: order.totalCents - order.refundedCents,
+            }
+          : {}),
       })
       .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
       .returning();
     if (!cancelled) throw new Error('a locked order changed under its lock');
+    await recordOrderEvent(tx, orderId, 'cancelled', admin, 'Cancelled by the shop');
+    if (refunded && order.totalCents - order.refundedCents > 0) {
+      await tx.insert(refunds).values({
+        orderId,
+        method: 'card',
+        amountCents: order.totalCents - order.refundedCents,
+        taxCents: order.taxCents,
+        providerRefundId: refunded.refundId,
+        createdBy: admin.id,
+      });
+      await recordOrderEvent(
+        tx,
+        orderId,
+        'refunded',
+        admin,
+        `${formatDollars(centsToDollars(order.totalCents - order.refundedCents))} to the card (${refunded.refundId})`,
+      );
+    }
 
     // Step 4: its units back on the shelf.
     const lines = (await linesOf(tx, [orderId])).get(orderId) ?? [];
@@ -525,7 +637,11 @@ export async function adminCancelOrder(
  * order not yet shipped turns paid (a shipped or delivered one keeps its status). Marking it again
  * changes nothing; a card order or a cancelled one is refused.
  */
-export async function markOrderPaidOnAccount(db: Db, orderId: string): Promise<Order> {
+export async function markOrderPaidOnAccount(db: Db, orderId: string, admin: OrderActor): Promise<Order> {
+  return db.transaction(async (transaction) => markPaidIn(transaction as unknown as Db, orderId, admin));
+}
+
+async function markPaidIn(db: Db, orderId: string, admin: OrderActor): Promise<Order> {
   const now = new Date();
   const [row] = await db
     .update(orders)
@@ -543,7 +659,10 @@ export async function markOrderPaidOnAccount(db: Db, orderId: string): Promise<O
       ),
     )
     .returning();
-  if (row) return (await withLines(db, [row]))[0] as Order;
+  if (row) {
+    await recordOrderEvent(db, orderId, 'marked_paid', admin, 'Invoice paid');
+    return (await withLines(db, [row]))[0] as Order;
+  }
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!existing) throw new AppError('not_found', orderTexts.notFound);
   if (existing.paymentMethod !== 'account') throw new AppError('conflict', orderTexts.markPaidOnlyOnAccount);

@@ -163,6 +163,7 @@ describe('CheckoutRoute', () => {
   it('places the order by card, refreshes the cart and orders, and opens its payment page', async () => {
     const result: CheckoutResult = {
       insertedId: ORDER_ID,
+      orderNumber: 'PS-10001',
       subtotal: 155.47,
       tax: 11.27,
       total: 166.74,
@@ -282,6 +283,7 @@ describe('CheckoutRoute: pay on account', () => {
   it('lets an approved customer pay on account, showing the remaining limit, and opens My Orders', async () => {
     const result: CheckoutResult = {
       insertedId: ORDER_ID,
+      orderNumber: 'PS-10001',
       subtotal: 155.47,
       tax: 11.27,
       total: 166.74,

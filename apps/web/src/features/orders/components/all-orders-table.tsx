@@ -10,6 +10,7 @@ const statusTone: Record<Order['status'], string> = {
   unpaid: 'bg-amber-100 text-amber-900',
   on_account: 'bg-cyan-100 text-cyan-900',
   paid: 'bg-blue-100 text-blue-900',
+  partially_shipped: 'bg-indigo-100 text-indigo-900',
   shipped: 'bg-violet-100 text-violet-900',
   delivered: 'bg-green-100 text-green-900',
   cancelled: 'bg-slate-200 text-slate-800',

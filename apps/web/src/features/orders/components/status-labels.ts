@@ -4,6 +4,7 @@ export const STATUS_LABELS: Record<Order['status'], string> = {
   unpaid: 'Unpaid',
   on_account: 'On account',
   paid: 'Paid',
+  partially_shipped: 'Partly shipped',
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
