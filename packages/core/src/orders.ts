@@ -142,8 +142,8 @@ export const ORDER_NUMBER_PREFIX = 'PS-';
 export const formatOrderNumber = (n: number): string => `${ORDER_NUMBER_PREFIX}${n}`;
 /** "PS-10482", "ps-10482" or "10482" → 10482; anything else → null. */
 export function parseOrderNumber(text: string): number | null {
-  const match = /^(?:ps-?)?(\d{1,9})$/i.exec(text.trim());
-  return match ? Number(match[1]) : null;
+  const digits = text.trim().replace(/^ps-?/i, '');
+  return /^\d{1,9}$/.test(digits) ? Number(digits) : null;
 }
 
 /** The `:number` of an order in a route's path ("PS-10482"). */
