@@ -27,6 +27,9 @@ describe('loadConfig', () => {
     [{ ORDER_HOLD_MINUTES: '0' }, /^Invalid configuration: ORDER_HOLD_MINUTES /],
     [{ ORDER_HOLD_MINUTES: '1.5' }, /^Invalid configuration: ORDER_HOLD_MINUTES /],
     [{ ORDER_EXPIRY_INTERVAL_SECONDS: 'often' }, /^Invalid configuration: ORDER_EXPIRY_INTERVAL_SECONDS /],
+    [{ RETURN_WINDOW_DAYS: '0' }, /^Invalid configuration: RETURN_WINDOW_DAYS /],
+    [{ RETURN_WINDOW_DAYS: '14.5' }, /^Invalid configuration: RETURN_WINDOW_DAYS /],
+    [{ RETURN_WINDOW_DAYS: '366' }, /^Invalid configuration: RETURN_WINDOW_DAYS /],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -57,6 +60,11 @@ describe('loadConfig', () => {
       orderHoldMinutes: 45,
       orderExpiryIntervalMs: 200,
     });
+  });
+
+  it('takes returns for 30 days after delivery by default', () => {
+    expect(loadConfig({}).returnWindowDays).toBe(30);
+    expect(loadConfig({ RETURN_WINDOW_DAYS: '14' }).returnWindowDays).toBe(14);
   });
 
   it('treats empty variables as unset', () => {

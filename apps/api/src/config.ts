@@ -50,6 +50,8 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   SALES_TAX_RATES: z.string().optional(),
   ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  /** Days after delivery within which a customer may ask to return parts. */
+  RETURN_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Seconds between expiry runs; fractions are for tests. */
   ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
   /** Connect, greeting and socket timeout of the SMTP connection. */
@@ -103,6 +105,8 @@ export interface Config {
   salesTaxRates: Record<string, number>;
   /** How long an unpaid order holds its stock before the expiry job cancels it. */
   orderHoldMinutes: number;
+  /** How many days after delivery a customer may ask to return parts (RETURN_WINDOW_DAYS). */
+  returnWindowDays: number;
   /** How often the expiry job looks for unpaid orders past their deadline, in milliseconds. */
   orderExpiryIntervalMs: number;
   smtpTimeoutMs: number;
@@ -213,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST),
     salesTaxRates: parseSalesTaxRates(e.SALES_TAX_RATES),
     orderHoldMinutes: e.ORDER_HOLD_MINUTES,
+    returnWindowDays: e.RETURN_WINDOW_DAYS,
     orderExpiryIntervalMs: Math.round(e.ORDER_EXPIRY_INTERVAL_SECONDS * 1000),
     smtpTimeoutMs: Math.round(e.SMTP_TIMEOUT_SECONDS * 1000),
     stripe: {
