@@ -78,6 +78,10 @@ export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 export const RETURN_REASONS = ['wrong_part', 'damaged', 'not_as_described', 'changed_mind'] as const;
 export type ReturnReason = (typeof RETURN_REASONS)[number];
 
+/** A return's label: the order's number and the return's place in it, "PS-10482-R1". */
+export const formatReturnLabel = (orderNumber: string, position: number): string =>
+  `${orderNumber}-R${position}`;
+
 export const ReturnSchema = z.object({
   id: z.string(),
   /** "PS-10482-R1". */
@@ -157,5 +161,7 @@ export const OrderDetailSchema = OrderSchema.extend({
   events: z.array(OrderEventSchema),
   /** Until when the customer may ask to return lines (ISO); null when the order cannot be returned. */
   returnableUntil: z.string().nullable(),
+  /** When the order was deleted (hidden from lists); only an admin ever sees a deleted order. */
+  deletedAt: z.string().nullable(),
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
