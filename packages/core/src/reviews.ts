@@ -30,3 +30,21 @@ export const ReviewSchema = z.object({
   createdAt: z.string(),
 });
 export type Review = z.infer<typeof ReviewSchema>;
+
+/**
+ * A part may be reviewed by a customer whose order of it was paid or delivered: not an unpaid,
+ * cancelled or (still unpaid) on-account one. One review per customer per part.
+ */
+export const REVIEWABLE_ORDER_STATUSES = ['paid', 'partially_shipped', 'shipped', 'delivered'] as const;
+
+/** GET /api/reviews/mine?part=: the customer's own review of the part, and whether they may write one. */
+export const MyReviewSchema = z.object({ review: ReviewSchema.nullable(), eligible: z.boolean() });
+export type MyReview = z.infer<typeof MyReviewSchema>;
+
+export const reviewTexts = {
+  notBought: 'You can review parts from an order that was paid or delivered.',
+  /** The add-review page, when the customer already reviewed the part. */
+  editing: 'You reviewed this part before: saving replaces that review.',
+  saveChanges: 'Save review',
+  keepPhoto: 'Keep the photo you added before, or choose a new one.',
+} as const;

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@pitstop/core/messages';
-import type { Review } from '@pitstop/core/reviews';
+import { reviewTexts, type Review } from '@pitstop/core/reviews';
 import { createPart } from '../../db/seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
+import { DELIVERY_ADDRESS, placePaidOrder } from '../../test/orders.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,21 +37,10 @@ async function photo(me: Customer): Promise<string> {
   return res.json().data.url;
 }
 
+/** A customer who bought the part: ordered and paid by card. */
 async function buyer(partId: string): Promise<Customer> {
   const me = await signUp(t.app, { name: 'Review Rider' });
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/order',
-    headers: bearer(me.token),
-    payload: {
-      email: me.email,
-      name: 'Review Rider',
-      num: '555-0100',
-      parts: 'x',
-      quantity: 1,
-      productId: partId,
-    },
-  });
+  await placePaidOrder(t.app, me, [{ partId, quantity: 1 }]);
   return me;
 }
 
@@ -169,5 +159,72 @@ describe('reviews', () => {
     const me = await buyer(part.id);
     expect((await post(me, { ...body, email: stranger.email })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/api/reviews', payload: body })).statusCode).toBe(401);
+  });
+
+  it('one review per customer per part: a second submit edits the first, and the rating follows', async () => {
+    const part = await createPart(t.database.db);
+    const me = await buyer(part.id);
+    const img = await photo(me);
+    const body = {
+      email: me.email,
+      name: 'Rider',
+      descriptions: 'Squeaky.',
+      img,
+      rating: 2,
+      productId: part.id,
+    };
+    const first = await post(me, body);
+    expect(first.statusCode).toBe(200);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/reviews/mine?part=${part.id}`,
+      headers: bearer(me.token),
+    });
+    expect(mine.json()).toMatchObject({
+      eligible: true,
+      review: { _id: first.json().insertedId, rating: 2 },
+    });
+
+    const second = await post(me, { ...body, descriptions: 'Bedded in, quiet now.', rating: 5 });
+    expect(second.json()).toEqual({ insertedId: first.json().insertedId });
+    const list = (
+      await t.app.inject({ method: 'GET', url: `/api/parts/${part.id}/reviews` })
+    ).json() as Review[];
+    expect(list.map((r) => [r.descriptions, r.rating])).toEqual([['Bedded in, quiet now.', 5]]);
+    const shown = (await t.app.inject({ method: 'GET', url: `/api/parts/${part.id}` })).json();
+    expect(shown).toMatchObject({ ratings: 5, reviewCount: 1 });
+  });
+
+  it('is offered only for parts of a paid order: not unpaid, not cancelled', async () => {
+    const part = await createPart(t.database.db, { availablequantity: 50 });
+    const me = await signUp(t.app);
+    const img = await photo(me);
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/cart/items/${part.id}`,
+      headers: bearer(me.token),
+      payload: { quantity: 1 },
+    });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: bearer(me.token),
+      payload: { address: DELIVERY_ADDRESS, payment: 'card' },
+    });
+    const orderId = placed.json().insertedId as string;
+    const body = { email: me.email, name: 'R', descriptions: 'D', img, rating: 4, productId: part.id };
+
+    const unpaid = await post(me, body);
+    expect(unpaid.statusCode).toBe(403);
+    expect(unpaid.json().detail).toBe(reviewTexts.notBought);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/reviews/mine?part=${part.id}`,
+      headers: bearer(me.token),
+    });
+    expect(mine.json()).toEqual({ review: null, eligible: false });
+
+    await t.app.inject({ method: 'POST', url: `/api/order/${orderId}/cancel`, headers: bearer(me.token) });
+    expect((await post(me, body)).statusCode).toBe(403);
   });
 });

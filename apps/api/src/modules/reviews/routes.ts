@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { InsertedSchema } from '@pitstop/core/accounts';
 import { PartParamsSchema } from '@pitstop/core/parts';
 import { ProblemSchema } from '@pitstop/core/problem';
-import { CreateReviewSchema, ReviewSchema } from '@pitstop/core/reviews';
+import { CreateReviewSchema, MyReviewSchema, ReviewSchema } from '@pitstop/core/reviews';
 import { currentUser, requireUser } from '../../auth/plugin.js';
 import { jsonResponse, partTag, RATING_TAG, sendCached } from '../../lib/response-cache.js';
-import { addReview, latestReviews, reviewsOfPart } from './service.js';
+import { addReview, latestReviews, myReview, reviewsOfPart } from './service.js';
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
 
@@ -18,7 +18,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireUser(app),
       schema: {
         tags: ['reviews'],
-        summary: 'Review a part you ordered (photo uploaded first)',
+        summary:
+          'Review a part from a paid or delivered order of yours (photo uploaded first); a second review of the same part replaces the first',
         security: [{ bearer: [] }],
         body: CreateReviewSchema,
         response: { 200: InsertedSchema, ...problems },
@@ -30,6 +31,21 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.catalogueCache.invalidateTags([partTag(request.body.productId), RATING_TAG]);
       return result;
     },
+  );
+
+  app.get(
+    '/reviews/mine',
+    {
+      preValidation: requireUser(app),
+      schema: {
+        tags: ['reviews'],
+        summary: 'My review of a part (null before the first) and whether I may review it',
+        security: [{ bearer: [] }],
+        querystring: z.object({ part: z.uuid({ message: 'Choose the part you are reviewing' }) }),
+        response: { 200: MyReviewSchema, 400: ProblemSchema, 401: ProblemSchema },
+      },
+    },
+    async (request) => myReview(app.db, currentUser(request), request.query.part),
   );
 
   app.get(

@@ -1,5 +1,11 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { CreateReviewInput, Review } from '@pitstop/core/reviews';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  REVIEWABLE_ORDER_STATUSES,
+  reviewTexts,
+  type CreateReviewInput,
+  type MyReview,
+  type Review,
+} from '@pitstop/core/reviews';
 import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import { orderLines, orders, parts, reviews, type ReviewRow } from '../../db/schema.js';
@@ -40,9 +46,42 @@ export async function refreshPartRating(tx: Db | Tx, partId: string): Promise<vo
     .where(eq(parts.id, partId));
 }
 
+/** Whether the customer bought the part: a line of an order of theirs that was paid or delivered. */
+async function hasBought(tx: Db | Tx, userId: string, partId: string): Promise<boolean> {
+  const [bought] = await tx
+    .select({ id: orders.id })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orderLines.partId, partId),
+        inArray(orders.status, [...REVIEWABLE_ORDER_STATUSES]),
+        isNull(orders.deletedAt),
+      ),
+    )
+    .limit(1);
+  return bought !== undefined;
+}
+
+/** The customer's own review of a part (to edit it) and whether they may review it at all. */
+export async function myReview(db: Db, caller: SessionUser, partId: string): Promise<MyReview> {
+  const [[row], eligible] = await Promise.all([
+    db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.userId, caller.id), eq(reviews.partId, partId)))
+      .limit(1),
+    hasBought(db, caller.id, partId),
+  ]);
+  return { review: row ? toReview(row) : null, eligible };
+}
+
 /**
- * A review belongs to a signed-in customer who ordered the part. The part's rating becomes the
- * average of its real reviews in the same transaction.
+ * A review belongs to a signed-in customer who bought the part (a paid or delivered order; not an
+ * unpaid or cancelled one). One per customer per part: a second submit edits the first (the unique
+ * index makes it so even when two land at once). The part's rating becomes the average of its
+ * real reviews in the same transaction.
  */
 export async function addReview(
   db: Db,
@@ -67,20 +106,16 @@ export async function addReview(
       .limit(1)
       .for('update');
     if (!part) throw new AppError('not_found', 'We could not find that part.');
-    // Any line of any of the customer's orders that was not cancelled.
-    const [ordered] = await tx
-      .select({ id: orders.id })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(
-        and(
-          eq(orders.userId, caller.id),
-          eq(orderLines.partId, input.productId),
-          ne(orders.status, 'cancelled'),
-        ),
-      )
-      .limit(1);
-    if (!ordered) throw new AppError('forbidden', 'You can review parts you have ordered.');
+    if (!(await hasBought(tx, caller.id, input.productId))) {
+      throw new AppError('forbidden', reviewTexts.notBought);
+    }
+    const edit = {
+      name: input.name,
+      descriptions: input.descriptions,
+      img: input.img,
+      rating: input.rating,
+      updatedAt: new Date(),
+    };
     const [row] = await tx
       .insert(reviews)
       .values({
@@ -92,6 +127,11 @@ export async function addReview(
         descriptions: input.descriptions,
         img: input.img,
         rating: input.rating,
+      })
+      .onConflictDoUpdate({
+        target: [reviews.userId, reviews.partId],
+        targetWhere: sql`${reviews.userId} IS NOT NULL AND ${reviews.partId} IS NOT NULL`,
+        set: edit,
       })
       .returning({ id: reviews.id });
     if (!row) throw new Error('review was not inserted');
