@@ -32,4 +32,6 @@ export const orderListTexts = {
   onAccount: 'On account',
   onAccountDue: (date: string) => `On account · due ${date}`,
   refunded: 'Refunded',
+  /** My Orders' Add Review column before the order is paid (reviews follow real purchases). */
+  reviewAfterPayment: 'After payment',
 } as const;

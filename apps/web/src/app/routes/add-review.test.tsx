@@ -6,6 +6,8 @@ import { createProfile } from '@/testing/account-factory';
 import { authorizationOf, mockApi } from '@/testing/api';
 import { errorTextFor, jsonBodyOf, pickFiles } from '@/testing/form';
 import { createPart } from '@/testing/part-factory';
+import { createReview } from '@/testing/review-factory';
+import { reviewTexts } from '@pitstop/core/reviews';
 import { jsonResponse, problemResponse, renderWithProviders } from '@/testing/render';
 import { AddReviewRoute } from './add-review';
 
@@ -26,6 +28,7 @@ function renderAddReview(
   const api = mockApi({
     'GET /api/me': () => jsonResponse(profile),
     [`GET /api/parts/${part._id}`]: () => jsonResponse(part),
+    'GET /api/reviews/mine': () => jsonResponse({ review: null, eligible: true }),
     ...routes,
   });
   renderWithProviders(<AddReviewRoute />, { route: `/addreview${search}`, path: '/addreview' });
@@ -108,6 +111,8 @@ describe('AddReviewRoute', () => {
     submit();
 
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(messages.reviewAdded));
+    // Shown where the customer is looking: focus moves to it.
+    expect(document.activeElement).toBe(screen.getByRole('status'));
     const [upload] = api.callsTo('POST /api/uploads');
     expect((upload?.init?.body as FormData).get('image')).toBe(file);
     const [post] = api.callsTo('POST /api/reviews');
@@ -162,5 +167,46 @@ describe('AddReviewRoute', () => {
     expect(await screen.findByRole('link', { name: 'Go to My Orders' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add Review' })).toBeNull();
     expect(api.callsTo(`GET /api/parts/${part._id}`)).toHaveLength(0);
+  });
+
+  it('says only a paid or delivered order can be reviewed, and shows no form, for a part not bought', async () => {
+    renderAddReview({ 'GET /api/reviews/mine': () => jsonResponse({ review: null, eligible: false }) });
+
+    expect(await screen.findByText(reviewTexts.notBought)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to My Orders' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add Review' })).toBeNull();
+  });
+
+  it('edits the earlier review: prefilled, and saved with its photo when no new one is chosen', async () => {
+    const earlier = createReview({
+      name: 'Riley',
+      descriptions: 'Too dim.',
+      rating: 2,
+      img: UPLOADED,
+      productId: part._id,
+    });
+    const api = renderAddReview({
+      'GET /api/reviews/mine': () => jsonResponse({ review: earlier, eligible: true }),
+      'POST /api/reviews': () => jsonResponse({ insertedId: earlier._id }),
+    });
+
+    expect(await screen.findByText(reviewTexts.editing)).toBeTruthy();
+    expect(field('Descriptions').value).toBe('Too dim.');
+    expect((screen.getByRole('radio', { name: '2 stars' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(field('Descriptions'), { target: { value: 'Bright once aimed properly.' } });
+    fireEvent.click(screen.getByRole('radio', { name: '5 stars' }));
+
+    submit();
+
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(messages.reviewAdded));
+    expect(api.callsTo('POST /api/uploads')).toHaveLength(0);
+    expect(jsonBodyOf(api.callsTo('POST /api/reviews')[0]?.init)).toMatchObject({
+      descriptions: 'Bright once aimed properly.',
+      rating: 5,
+      img: UPLOADED,
+      productId: part._id,
+    });
+    // Kept as saved, not emptied.
+    expect(field('Descriptions').value).toBe('Bright once aimed properly.');
   });
 });

@@ -7,6 +7,8 @@ import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { getPartQueryOptions } from '@/features/parts/api/get-part';
 import { partsKeys } from '@/features/parts/api/parts-query-keys';
+import { reviewTexts } from '@pitstop/core/reviews';
+import { useMyReview } from '@/features/reviews/api/get-my-review';
 import { ReviewForm } from '@/features/reviews/components/review-form';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { isApiError } from '@/lib/api-client';
@@ -33,6 +35,8 @@ export function AddReviewRoute() {
   // Only to name the part being reviewed; the review itself needs just its id.
   const part = useQuery({ ...getPartQueryOptions(partId), enabled: partId !== '' });
   const unknownPart = isApiError(part.error) && [400, 404].includes(part.error.status);
+  // Whether this customer bought the part (paid or delivered), and their review to edit if any.
+  const mine = useMyReview(partId, partId !== '');
 
   let body: ReactNode;
   if (!partId) {
@@ -47,18 +51,23 @@ export function AddReviewRoute() {
         We could not find that part. Open My Orders and press Review beside the part you bought.
       </ChoosePartFromOrders>
     );
-  } else if (!user.data) {
+  } else if (!user.data || !mine.data) {
     // Data first: a failed background refetch must not replace a form being filled in.
-    body = user.isPending ? (
-      <Spinner label="Loading your details" className="justify-start py-6" />
-    ) : (
-      <QueryError onRetry={() => void user.refetch()} retrying={user.isFetching} />
-    );
+    const failed = !user.data ? user : mine;
+    body =
+      user.isPending || mine.isPending ? (
+        <Spinner label="Loading your details" className="justify-start py-6" />
+      ) : (
+        <QueryError onRetry={() => void failed.refetch()} retrying={failed.isFetching} />
+      );
+  } else if (!mine.data.eligible) {
+    body = <ChoosePartFromOrders>{reviewTexts.notBought}</ChoosePartFromOrders>;
   } else {
     body = (
       <ReviewForm
         partId={partId}
         customer={user.data}
+        existing={mine.data.review}
         // The part's rating is now the average of its reviews: cached parts show the old one.
         onAdded={() => void queryClient.invalidateQueries({ queryKey: partsKeys.all })}
       />

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages, shopTexts } from '@pitstop/core/messages';
+import { orderListTexts } from '@pitstop/core/order-list-texts';
 import type { Order } from '@pitstop/core/orders';
 import { createProfile } from '@/testing/account-factory';
 import { authorizationOf, mockApi } from '@/testing/api';
@@ -62,7 +63,12 @@ describe('OrderRoute (My Orders)', () => {
       transactionId: 'pi_3PaidTxn0001',
       total: 1234.5,
     });
-    const noPart = createOrder({ parts: 'TVS Apache Chain', productId: null });
+    const noPart = createOrder({
+      parts: 'TVS Apache Chain',
+      productId: null,
+      status: 'delivered',
+      paid: true,
+    });
     const api = renderOrders({ [LIST]: () => jsonResponse([unpaid, paid, noPart]) });
 
     expect(screen.getByRole('status', { name: 'Loading your orders' })).toBeTruthy();
@@ -96,9 +102,9 @@ describe('OrderRoute (My Orders)', () => {
     expect(
       within(unpaidRow).getByRole('button', { name: 'Delete order of Yamaha FZ Brake Pads' }),
     ).toBeTruthy();
-    expect(
-      within(unpaidRow).getByRole('link', { name: 'Review Yamaha FZ Brake Pads' }).getAttribute('href'),
-    ).toBe(`/addreview?order=${unpaid._id}&part=${unpaid.productId ?? ''}`);
+    // Reviews follow real purchases: an unpaid order offers none yet.
+    expect(within(unpaidRow).queryByRole('link', { name: /^Review / })).toBeNull();
+    expect(within(unpaidRow).getByText(orderListTexts.reviewAfterPayment)).toBeTruthy();
 
     const paidRow = within(table).getByRole('row', { name: /Honda Shine Headlight/ });
     expect(within(paidRow).getByText('Paid')).toBeTruthy();
@@ -106,6 +112,9 @@ describe('OrderRoute (My Orders)', () => {
     expect(within(paidRow).getByText('$1,234.50')).toBeTruthy();
     expect(within(paidRow).queryByRole('link', { name: /Make Payment/ })).toBeNull();
     expect(within(paidRow).queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(
+      within(paidRow).getByRole('link', { name: 'Review Honda Shine Headlight' }).getAttribute('href'),
+    ).toBe(`/addreview?order=${paid._id}&part=${paid.productId ?? ''}`);
 
     const noPartRow = within(table).getByRole('row', { name: /TVS Apache Chain/ });
     expect(
@@ -131,7 +140,31 @@ describe('OrderRoute (My Orders)', () => {
     expect(within(rowOf('Honda Shine Headlight')!).queryByRole('link', { name: /Make Payment/ })).toBeNull();
   });
 
-  it('lists every line of an order of several parts, counts all its items, and offers a review of each', async () => {
+  it('offers a review of each part of an order of several once it is paid', async () => {
+    const order = createMultiLineOrder(
+      [
+        { name: 'Brake pads', unitPrice: 21.99, quantity: 2 },
+        { name: 'Chain kit', unitPrice: 89.5, quantity: 1 },
+        { name: 'Old sprocket', unitPrice: 15, quantity: 3, partId: null },
+      ],
+      { status: 'paid', paid: true },
+    );
+    renderOrders({ [LIST]: () => jsonResponse([order]) });
+
+    const table = await screen.findByRole('table', { name: 'Your orders' });
+    const row = within(table).getByRole('row', { name: /Brake pads/ });
+    expect(within(row).getByRole('link', { name: 'Review Brake pads' }).getAttribute('href')).toBe(
+      `/addreview?order=${order._id}&part=${order.lines[0]?.partId ?? ''}`,
+    );
+    expect(within(row).getByRole('link', { name: 'Review Chain kit' }).getAttribute('href')).toBe(
+      `/addreview?order=${order._id}&part=${order.lines[1]?.partId ?? ''}`,
+    );
+    expect(within(row).getByRole('link', { name: 'Review Old sprocket' }).getAttribute('href')).toBe(
+      `/addreview?order=${order._id}`,
+    );
+  });
+
+  it('lists every line of an order of several parts and counts all its items', async () => {
     const order = createMultiLineOrder(
       [
         { name: 'Brake pads', unitPrice: 21.99, quantity: 2 },
@@ -161,22 +194,14 @@ describe('OrderRoute (My Orders)', () => {
         .getAttribute('href'),
     ).toBe(`/payment/${order._id}`);
     expect(within(row).getByRole('button', { name: `Delete order of ${names}` })).toBeTruthy();
-    expect(within(row).getByRole('link', { name: 'Review Brake pads' }).getAttribute('href')).toBe(
-      `/addreview?order=${order._id}&part=${order.lines[0]?.partId ?? ''}`,
-    );
-    expect(within(row).getByRole('link', { name: 'Review Chain kit' }).getAttribute('href')).toBe(
-      `/addreview?order=${order._id}&part=${order.lines[1]?.partId ?? ''}`,
-    );
-    expect(within(row).getByRole('link', { name: 'Review Old sprocket' }).getAttribute('href')).toBe(
-      `/addreview?order=${order._id}`,
-    );
+    expect(within(row).queryByRole('link', { name: /^Review / })).toBeNull();
 
     // An order of one part keeps the spec's row: its name, its quantity, one Review.
     const singleRow = within(table).getByRole('row', { name: /Honda Shine Headlight/ });
     expect(within(singleRow).queryByRole('list')).toBeNull();
     expect(within(singleRow).getAllByRole('cell')[1]?.textContent).toBe('Honda Shine Headlight');
     expect(within(singleRow).getAllByRole('cell')[2]?.textContent).toBe('4');
-    expect(within(singleRow).getAllByRole('link', { name: /^Review / })).toHaveLength(1);
+    expect(within(singleRow).getByText(orderListTexts.reviewAfterPayment)).toBeTruthy();
   });
 
   it('removes a row at once when the delete is confirmed, before the server answers', async () => {

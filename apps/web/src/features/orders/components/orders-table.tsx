@@ -1,6 +1,7 @@
 import { formatDollars } from '@pitstop/core/money';
 import { orderListTexts } from '@pitstop/core/order-list-texts';
 import { orderItemCount, orderPartsLabel, type Order } from '@pitstop/core/orders';
+import { REVIEWABLE_ORDER_STATUSES } from '@pitstop/core/reviews';
 import { Link } from 'react-router';
 import { ResponsiveTable, rowActionClass, RowActions, type Column } from '@/components/ui/responsive-table';
 import { clockTime } from '@/lib/clock-time';
@@ -14,8 +15,14 @@ export function reviewHref(order: Pick<Order, '_id' | 'productId'>): string {
   return `/addreview?${search.toString()}`;
 }
 
-/** Review: one link for an order of one part (the spec's), one per part for an order of several. */
+/**
+ * Review: one link for an order of one part (the spec's), one per part for an order of several;
+ * offered once the order is paid or delivered (the server refuses reviews of anything else).
+ */
 function ReviewLinks({ order }: { order: Order }) {
+  if (!(REVIEWABLE_ORDER_STATUSES as readonly string[]).includes(order.status)) {
+    return <span className="text-sm text-slate-500">{orderListTexts.reviewAfterPayment}</span>;
+  }
   const links =
     order.lines.length <= 1
       ? [{ name: order.parts, href: reviewHref(order) }]

@@ -9,10 +9,18 @@ export function createReview(input: CreateReviewInput): Promise<{ insertedId: st
   return apiPost<{ insertedId: string }>('/reviews', input);
 }
 
-export interface AddReviewInput extends Omit<CreateReviewInput, 'img'> {
-  /** The photo picked in the form; uploaded first, its address is what the review carries. */
-  photo: File;
-}
+export type AddReviewInput = Omit<CreateReviewInput, 'img'> &
+  (
+    | {
+        /** The photo picked in the form; uploaded first, its address is what the review carries. */
+        photo: File;
+      }
+    | {
+        /** Editing a review: no new photo, so the one it has stays. */
+        photo: null;
+        img: string;
+      }
+  );
 
 /**
  * Spec §4: upload the photo and, only if the upload succeeded, post the review. A refused upload
@@ -21,10 +29,19 @@ export interface AddReviewInput extends Omit<CreateReviewInput, 'img'> {
 export function useAddReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ photo, ...review }: AddReviewInput) => {
+    mutationFn: async (input: AddReviewInput) => {
+      if (input.photo === null) {
+        const { photo: _none, ...review } = input;
+        return createReview(review);
+      }
+      const { photo, ...review } = input;
       const img = await uploadImage(photo);
       return createReview({ ...review, img });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsKeys.lists() }),
+    onSuccess: (_answer, input) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: reviewsKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: reviewsKeys.mine(input.productId) }),
+      ]),
   });
 }

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Profile } from '@pitstop/core/accounts';
 import { authErrorTexts, messages } from '@pitstop/core/messages';
-import { CreateReviewSchema, REVIEW_MAX } from '@pitstop/core/reviews';
-import { useState } from 'react';
+import { CreateReviewSchema, REVIEW_MAX, reviewTexts, type Review } from '@pitstop/core/reviews';
+import { useEffect, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { FormField, inputClass } from '@/components/ui/form-field';
@@ -19,12 +19,13 @@ import { RatingInput } from './rating-input';
  * file picked here (the schema's `img` is the address the upload answers). The part is not a
  * field anyone types: it comes from the link on My Orders.
  */
-const ReviewFormSchema = CreateReviewSchema.pick({
-  email: true,
-  name: true,
-  descriptions: true,
-  rating: true,
-}).extend({ photo: photoFileSchema({ required: true }) });
+const reviewFormSchema = (photoRequired: boolean) =>
+  CreateReviewSchema.pick({
+    email: true,
+    name: true,
+    descriptions: true,
+    rating: true,
+  }).extend({ photo: photoFileSchema({ required: photoRequired }) });
 
 type FieldName = 'name' | 'email' | 'descriptions' | 'rating' | 'photo';
 
@@ -48,19 +49,22 @@ interface ReviewFormProps {
   /** The part being reviewed (the `part` of /addreview?order=…&part=…). */
   partId: string;
   customer: Pick<Profile, 'name' | 'email'>;
+  /** The customer's earlier review of the part: the form edits it (one review per part). */
+  existing?: Review | null;
   /** Called after the review was added (the part's rating has changed). */
   onAdded?: () => void;
 }
 
 /** The Add review form (spec §2, §4, §5): name, email, rating, descriptions and a photo. */
-export function ReviewForm({ partId, customer, onAdded }: ReviewFormProps) {
+export function ReviewForm({ partId, customer, existing = null, onAdded }: ReviewFormProps) {
   const form = useAppForm({
-    resolver: zodResolver(ReviewFormSchema),
+    // Editing keeps the photo already there unless another is chosen.
+    resolver: zodResolver(reviewFormSchema(existing === null)),
     defaultValues: {
-      name: customer.name,
+      name: existing?.name ?? customer.name,
       email: customer.email,
-      descriptions: '',
-      rating: 0,
+      descriptions: existing?.descriptions ?? '',
+      rating: existing?.rating ?? 0,
       photo: null,
     },
   });
@@ -69,6 +73,11 @@ export function ReviewForm({ partId, customer, onAdded }: ReviewFormProps) {
   // A new key empties the file picker after a review is added (a file input's value can't be set).
   const [pickerKey, setPickerKey] = useState(0);
   const { errors } = form.formState;
+  // "Comment Successfully" is where the customer looks next: focus moves to it once shown.
+  const addedRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (added) addedRef.current?.focus();
+  }, [added]);
 
   const serverFieldErrors = isApiError(addReview.error)
     ? addReview.error.errors.filter((error) => error.field in SERVER_FIELDS)
@@ -81,14 +90,16 @@ export function ReviewForm({ partId, customer, onAdded }: ReviewFormProps) {
       aria-label="Add review"
       className="flex flex-col gap-5"
       onSubmit={form.handleSubmit(({ photo, ...review }) => {
-        if (!photo) return; // the schema requires one; this only tells TypeScript
         setAdded(false);
+        const picture = photo ? { photo } : existing ? { photo: null, img: existing.img } : undefined;
+        if (!picture) return; // the schema requires a photo for a first review
         addReview.mutate(
-          { ...review, photo, productId: partId },
+          { ...review, ...picture, productId: partId },
           {
             onSuccess: ({ insertedId }) => {
               if (!insertedId) return;
-              form.reset();
+              // An edited review stays in the form as saved; a first one empties it (spec §4).
+              form.reset(existing ? { ...review, photo: null } : undefined);
               setPickerKey((key) => key + 1);
               setAdded(true);
               onAdded?.();
@@ -104,8 +115,11 @@ export function ReviewForm({ partId, customer, onAdded }: ReviewFormProps) {
         );
       })}
     >
+      {existing ? <p className="text-slate-700">{reviewTexts.editing}</p> : null}
       <p
+        ref={addedRef}
         role="status"
+        tabIndex={-1}
         className={
           added
             ? 'rounded-xl border border-green-200 bg-green-50 px-5 py-3 font-medium text-green-900'
@@ -158,7 +172,7 @@ export function ReviewForm({ partId, customer, onAdded }: ReviewFormProps) {
         control={form.control}
         name="photo"
         error={errors.photo?.message}
-        hint={`A PNG, JPEG or WebP photo of the part, up to ${UPLOAD_MAX_MB} MB.`}
+        hint={`${existing ? `${reviewTexts.keepPhoto} ` : ''}A PNG, JPEG or WebP photo of the part, up to ${UPLOAD_MAX_MB} MB.`}
         resetKey={pickerKey}
       />
       {generalError ? (
