@@ -30,6 +30,8 @@ export async function runLoad(options: {
   seconds: number;
   /** The i-th request's URL (every client draws from one counter). */
   url: (i: number) => string;
+  /** Sent with every request (a signed-in user's Authorization). */
+  headers?: Record<string, string>;
 }): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
@@ -43,7 +45,7 @@ export async function runLoad(options: {
         const url = options.url(next++);
         const t0 = performance.now();
         try {
-          const status = await get(url, agent);
+          const status = await get(url, agent, options.headers);
           if (status < 200 || status >= 300) errors++;
           latencies.push(performance.now() - t0);
         } catch {
@@ -66,9 +68,9 @@ export async function runLoad(options: {
 }
 
 /** GET url on the agent's connections; settles with the status once the whole body is read. */
-function get(url: string, agent: http.Agent): Promise<number> {
+function get(url: string, agent: http.Agent, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers: { 'accept-encoding': 'gzip' } }, (res) => {
+    const req = http.get(url, { agent, headers: { 'accept-encoding': 'gzip', ...headers } }, (res) => {
       res.on('data', () => undefined);
       res.on('end', () => resolve(res.statusCode ?? 0));
       res.on('error', reject);

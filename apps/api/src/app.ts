@@ -27,6 +27,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { registerJobs } from './modules/jobs/plugin.js';
 import { startOrderExpiry, type OrderExpiryJob } from './modules/orders/expiry-job.js';
 import { createOrdersCache, forgetOrders, registerOrdersReadCache } from './modules/orders/read-cache.js';
+import { orderDetailRoutes } from './modules/orders/detail-routes.js';
 import { ordersRoutes } from './modules/orders/routes.js';
 import { refundLatePayment } from './modules/payments/late-payment-refund.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
@@ -247,6 +248,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.jobs.wake();
   });
   await app.register(ordersRoutes, { prefix: '/api', provider: paymentProvider });
+  await app.register(orderDetailRoutes, { prefix: '/api' });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(checkoutRoutes, { prefix: '/api' });
   await app.register(creditRoutes, { prefix: '/api' });
