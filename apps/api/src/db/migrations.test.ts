@@ -145,3 +145,81 @@ describe('migration 0007: unpaid orders get a deadline', () => {
     expect(paid?.expiresAt).toBeNull();
   });
 });
+
+describe('migration 0013: orders a shop runs on', () => {
+  let database: Database;
+  let folder: string;
+  beforeAll(async () => {
+    folder = await migrationsUpTo('0012_idempotency_keys');
+    database = await createTestDatabase({ migrationsFolder: folder });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await fs.rm(folder, { recursive: true, force: true });
+  });
+
+  it('numbers old orders in the order they were placed, keeps their refunds and timeline, and one review per customer and part', async () => {
+    const db = database.db;
+    const [part] = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        insert into parts (name, seller, price_cents, img, description, stock, available_quantity, brand, category, part_number, ratings, review_count)
+        values ('Old Pads', 'Old Supply', 2599, '/images/parts/brake-pads.svg', 'Pads.', 10, 7, 'Yamaha', 'brake-pads', 'OLD-13', 3, 2)
+        returning id`),
+    );
+    const [user] = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        insert into "user" (id, name, email) values ('u-13', 'Old Rider', 'old13@example.com') returning id`),
+    );
+    const ids = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        insert into orders (email, name, num, subtotal_cents, total_cents, status, paid_at, cancelled_at, cancel_reason, refunded_at, refund_id, created_at)
+        values
+          ('old13@example.com', 'Old Rider', '555-0100', 2599, 2599, 'paid', '2026-03-02T00:00:00Z', null, null, null, null, '2026-03-01T00:00:00Z'),
+          ('old13@example.com', 'Old Rider', '555-0100', 5198, 5198, 'cancelled', '2026-02-02T00:00:00Z', '2026-02-03T00:00:00Z', 'admin', '2026-02-03T00:00:00Z', 're_old', '2026-02-01T00:00:00Z')
+        returning id`),
+    ).map((r) => r.id);
+    await db.execute(sql`
+      insert into order_lines (order_id, position, part_id, part_name, unit_price_cents, quantity)
+      values (${ids[0]}, 1, ${part?.id}, 'Old Pads', 2599, 1), (${ids[1]}, 1, ${part?.id}, 'Old Pads', 2599, 2)`);
+    // The same customer reviewed the part twice (allowed before 0013): the newer one stays.
+    await db.execute(sql`
+      insert into reviews (user_id, part_id, part_name, name, email, descriptions, img, rating, created_at)
+      values (${user?.id}, ${part?.id}, 'Old Pads', 'Old Rider', 'old13@example.com', 'First go.', '/x.webp', 2, '2026-03-03T00:00:00Z'),
+             (${user?.id}, ${part?.id}, 'Old Pads', 'Old Rider', 'old13@example.com', 'Changed my mind.', '/x.webp', 4, '2026-03-04T00:00:00Z')`);
+
+    await migrateDatabase(database);
+
+    const rows = await db.select().from(orders).orderBy(asc(orders.createdAt));
+    expect(rows.map((r) => [r.id, r.number])).toEqual([
+      [ids[1], 10001],
+      [ids[0], 10002],
+    ]);
+    expect(rows.map((r) => r.refundedCents)).toEqual([5198, 0]);
+    const refundRows = rowsOf<{ order_id: string; amount_cents: number; provider_refund_id: string }>(
+      await db.execute(sql`select order_id, amount_cents, provider_refund_id from refunds`),
+    );
+    expect(refundRows).toEqual([{ order_id: ids[1], amount_cents: 5198, provider_refund_id: 're_old' }]);
+    const lines = rowsOf<{ part_number: string }>(await db.execute(sql`select part_number from order_lines`));
+    expect(lines.map((l) => l.part_number)).toEqual(['OLD-13', 'OLD-13']);
+    const events = rowsOf<{ order_id: string; kind: string }>(
+      await db.execute(sql`select order_id, kind from order_events order by created_at`),
+    );
+    expect(events).toEqual([
+      { order_id: ids[1], kind: 'placed' },
+      { order_id: ids[1], kind: 'paid' },
+      { order_id: ids[1], kind: 'cancelled' },
+      { order_id: ids[0], kind: 'placed' },
+      { order_id: ids[0], kind: 'paid' },
+    ]);
+    const counter = rowsOf<{ last: number }>(await db.execute(sql`select last from order_number_counter`));
+    expect(counter).toEqual([{ last: 10002 }]);
+    const reviews = rowsOf<{ descriptions: string }>(await db.execute(sql`select descriptions from reviews`));
+    expect(reviews).toEqual([{ descriptions: 'Changed my mind.' }]);
+    const rated = rowsOf<{ ratings: number; review_count: number }>(
+      await db.execute(sql`select ratings, review_count from parts where id = ${part?.id}`),
+    );
+    expect(rated).toEqual([{ ratings: 4, review_count: 1 }]);
+    // Nothing that held an order can be erased any more.
+    await expect(db.execute(sql`delete from orders where id = ${ids[0]}`)).rejects.toThrow();
+  });
+});
