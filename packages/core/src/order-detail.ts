@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OrderLineSchema, OrderSchema } from './orders.js';
+import { LineQuantitySchema, ShipmentSchema } from './shipments.js';
 
 /*
  * An order as its page shows it (GET /api/orders/:number, the customer's own; the admin's any):
@@ -7,71 +8,20 @@ import { OrderLineSchema, OrderSchema } from './orders.js';
  * refunds and a timeline of every change with who and when (docs/decisions/026).
  */
 
-export const CARRIERS = ['ups', 'fedex', 'usps', 'other'] as const;
-export type Carrier = (typeof CARRIERS)[number];
-
-export const CARRIER_NAMES: Record<Carrier, string> = {
-  ups: 'UPS',
-  fedex: 'FedEx',
-  usps: 'USPS',
-  other: 'Other carrier',
-};
-
-/** A tracking number as carriers print it, without the spaces and dashes people type. */
-export const normaliseTrackingNumber = (text: string): string => text.replace(/[\s-]/g, '').toUpperCase();
-
-/**
- * The shapes each carrier's tracking numbers take (after normalising): UPS "1Z" and 16 letters or
- * digits; FedEx 12, 15, 20 or 22 digits; USPS 20 to 22 digits, or two letters, nine digits and
- * "US" (international); another carrier any 4 to 40 letters and digits.
- */
-const TRACKING_PATTERNS: Record<Carrier, RegExp> = {
-  ups: /^1Z[0-9A-Z]{16}$/,
-  fedex: /^(?:\d{12}|\d{15}|\d{20}|\d{22})$/,
-  usps: /^(?:\d{20,22}|[A-Z]{2}\d{9}US)$/,
-  other: /^[0-9A-Z]{4,40}$/,
-};
-
-export function trackingNumberValid(carrier: Carrier, trackingNumber: string): boolean {
-  return TRACKING_PATTERNS[carrier].test(normaliseTrackingNumber(trackingNumber));
-}
-
-/** The carrier's public tracking page for a number; none for another carrier. */
-export function trackingUrl(carrier: Carrier, trackingNumber: string): string | null {
-  const n = encodeURIComponent(normaliseTrackingNumber(trackingNumber));
-  switch (carrier) {
-    case 'ups':
-      return `https://www.ups.com/track?tracknum=${n}`;
-    case 'fedex':
-      return `https://www.fedex.com/fedextrack/?trknbr=${n}`;
-    case 'usps':
-      return `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`;
-    default:
-      return null;
-  }
-}
-
-/** Units of one order line, in a shipment or a return. */
-export const LineQuantitySchema = z.object({
-  lineId: z.string(),
-  name: z.string(),
-  partNumber: z.string().nullable(),
-  quantity: z.number().int(),
-});
-export type LineQuantity = z.infer<typeof LineQuantitySchema>;
-
-export const ShipmentSchema = z.object({
-  id: z.string(),
-  /** 1, 2, … within the order. */
-  position: z.number().int(),
-  carrier: z.enum(CARRIERS),
-  carrierName: z.string(),
-  trackingNumber: z.string(),
-  trackingUrl: z.string().nullable(),
-  shippedAt: z.string(),
-  lines: z.array(LineQuantitySchema),
-});
-export type Shipment = z.infer<typeof ShipmentSchema>;
+// The carriers, tracking numbers and shipments live in shipments.ts (the order list carries
+// shipments too); named here as well for the order page's readers.
+export {
+  CARRIERS,
+  CARRIER_NAMES,
+  LineQuantitySchema,
+  normaliseTrackingNumber,
+  ShipmentSchema,
+  trackingNumberValid,
+  trackingUrl,
+  type Carrier,
+  type LineQuantity,
+  type Shipment,
+} from './shipments.js';
 
 export const RETURN_STATUSES = ['requested', 'approved', 'declined', 'received', 'refunded'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AccountEmailSchema } from './accounts.js';
 import { messages } from './messages.js';
+import { ShipmentSchema } from './shipments.js';
 
 /**
  * 'on_account': placed on an approved customer's credit (net 30). It ships like a paid order and
@@ -132,6 +133,8 @@ export const OrderSchema = z.object({
   refundedAt: z.string().nullable().optional(),
   /** Everything given back so far (a cancel's refund, returns), in dollars. */
   refunded: z.number(),
+  /** The parcels that left, first first, each with its carrier, tracking link and lines. */
+  shipments: z.array(ShipmentSchema),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

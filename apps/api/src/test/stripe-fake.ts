@@ -24,7 +24,8 @@ export interface FakeRefund {
 
 /**
  * A local stand-in for Stripe's PaymentIntents endpoints, enough for the official SDK: create
- * (honouring Idempotency-Key) and retrieve; and refunds of a succeeded intent (once, like Stripe).
+ * (honouring Idempotency-Key) and retrieve; and refunds of a succeeded intent (whole or in parts,
+ * never more than it was, like Stripe).
  * Tests move an intent to succeeded themselves, and set `refuseRefunds` to have Stripe say no.
  */
 export async function startStripeFake() {
@@ -32,6 +33,8 @@ export async function startStripeFake() {
   const byKey = new Map<string, string>();
   const refundsByKey = new Map<string, string>();
   const refunds = new Map<string, FakeRefund>();
+  /** The Idempotency-Key each refund was made with, by refund id. */
+  const refundKeys = new Map<string, string>();
   const state = { refuseRefunds: undefined as string | undefined };
   let created = 0;
   let seq = 0;
@@ -78,20 +81,29 @@ export async function startStripeFake() {
         if (state.refuseRefunds) return refuse(state.refuseRefunds);
         if (!intent) return refuse('No such payment_intent');
         if (intent.status !== 'succeeded') return refuse('This PaymentIntent has not succeeded.');
-        if ([...refunds.values()].some((r) => r.payment_intent === intent.id)) {
-          return refuse(`Charge for ${intent.id} has already been refunded.`);
+        // Like Stripe, refunds of one charge may be partial, several, but never more than it.
+        const amount = Number(form.get('amount') ?? intent.amount);
+        const before = [...refunds.values()]
+          .filter((r) => r.payment_intent === intent.id)
+          .reduce((sum, r) => sum + r.amount, 0);
+        if (before >= intent.amount) return refuse(`Charge for ${intent.id} has already been refunded.`);
+        if (before + amount > intent.amount) {
+          return refuse(`Refund amount is greater than the unrefunded amount on charge ${intent.id}.`);
         }
         const refund: FakeRefund = {
           id: `re_fake_${refunds.size + 1}`,
           object: 'refund',
-          amount: Number(form.get('amount') ?? intent.amount),
+          amount,
           currency: intent.currency,
           payment_intent: intent.id,
           status: 'succeeded',
           metadata: { orderId: String(form.get('metadata[orderId]')) },
         };
         refunds.set(refund.id, refund);
-        if (key) refundsByKey.set(key, refund.id);
+        if (key) {
+          refundsByKey.set(key, refund.id);
+          refundKeys.set(refund.id, key);
+        }
         return send(200, refund);
       }
       const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
@@ -116,6 +128,7 @@ export async function startStripeFake() {
     url: `http://127.0.0.1:${port}`,
     intents,
     refunds,
+    refundKeys,
     /** A reason Stripe refuses every refund with (undefined: refunds go through). */
     set refuseRefunds(reason: string | undefined) {
       state.refuseRefunds = reason;

@@ -38,6 +38,7 @@ export function createOrder(overrides: Partial<Order> = {}): Order {
     deliveredAt: null,
     cancelledAt: null,
     refunded: 0,
+    shipments: [],
     ...overrides,
   };
 }

@@ -10,6 +10,12 @@ export interface RefundRequest {
   orderId: string;
   intentId: string;
   amountCents: number;
+  /**
+   * What makes a retry the same refund at the provider: by default `refund-<order id>` (one whole
+   * refund per order); a return's partial refund names itself, `refund-return-<return id>`, so an
+   * order can be refunded in parts, each part once.
+   */
+  idempotencyKey?: string;
 }
 
 export interface CreatedIntent {
@@ -31,8 +37,8 @@ export interface PaymentProviderClient {
   /** undefined when the provider does not know the transaction. */
   retrieve(intentId: string): Promise<VerifiedIntent | undefined>;
   /**
-   * Gives an order's payment back. Asking again for the same order refunds nothing more (the
-   * provider's idempotency), so a retry after a lost answer is safe. Throws when it was refused.
+   * Gives an order's payment back, or `amountCents` of it. Asking again with the same idempotency
+   * key refunds nothing more, so a retry after a lost answer is safe. Throws when it was refused.
    */
   refund(request: RefundRequest): Promise<{ refundId: string }>;
 }

@@ -46,9 +46,9 @@ export function createStripeProvider(stripe: Stripe): PaymentProviderClient {
           amount: request.amountCents,
           metadata: { orderId: request.orderId },
         },
-        // One refund per order, however often an admin asks (Stripe keeps keys for 24 hours; the
-        // order row lock and its cancelled status cover the rest).
-        { idempotencyKey: `refund-${request.orderId}` },
+        // One refund per order (or per return), however often an admin asks (Stripe keeps keys
+        // for 24 hours; the row locks and the cancelled or refunded status cover the rest).
+        { idempotencyKey: request.idempotencyKey ?? `refund-${request.orderId}` },
       );
       if (refund.status === 'failed' || refund.status === 'canceled') {
         throw new Error(`Stripe refused the refund (${refund.failure_reason ?? refund.status}).`);

@@ -39,6 +39,8 @@ describe('every admin endpoint refuses anonymous callers (401) and customers (40
     ],
     ['GET', '/api/order'],
     ['PATCH', `/api/order/${someId}/status`, { status: 'shipped' }],
+    ['POST', '/api/orders/PS-10001/shipments', { carrier: 'ups', trackingNumber: '1Z999AA10123456784' }],
+    ['POST', '/api/orders/PS-10001/delivered'],
     ['POST', '/api/parts', validPart],
     ['PUT', `/api/parts/${someId}`, validPart],
     ['DELETE', `/api/parts/${someId}`],
@@ -207,22 +209,37 @@ describe('orders', () => {
       payload: { status },
     });
 
-  it('ships only a paid order (mailing the customer), then delivers it; never backwards', async () => {
+  it('ships a paid order with a carrier and tracking number (mailing the customer), then delivers it; never backwards', async () => {
     const id = await paidOrder();
-    expect((await advance(id, 'shipped')).statusCode).toBe(409);
+    const [placed] = await t.database.db
+      .select({ number: orders.number })
+      .from(orders)
+      .where(eq(orders.id, id));
+    const ship = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/orders/PS-${placed?.number}/shipments`,
+        headers: bearer(admin.token),
+        payload: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
+      });
+    expect((await ship()).statusCode).toBe(409);
     await t.database.db
       .update(orders)
       .set({ status: 'paid', paidAt: new Date(), transactionId: 'pi_x' })
       .where(eq(orders.id, id));
-    const shipped = await advance(id, 'shipped');
+    // The spec's status route no longer ships blind: a parcel needs its carrier and tracking number.
+    expect((await advance(id, 'shipped')).statusCode).toBe(400);
+    const shipped = await ship();
     expect(shipped.json()).toMatchObject({ status: 'shipped' });
     expect(shipped.json().shippedAt).toBeTruthy();
     await t.app.jobs.runDue();
-    expect(mail.last(shipped.json().email).subject).toMatch(/shipped/);
-    // The mail lists what was bought, line by line.
+    const sent = mail.last(shipped.json().email);
+    expect(sent.subject).toMatch(/has shipped/);
+    // The mail lists what is in the parcel, line by line, and the carrier's tracking link.
     const [line] = shipped.json().lines;
-    expect(mail.last(shipped.json().email).text).toContain(`${line.quantity} x ${line.name}`);
-    expect((await advance(id, 'shipped')).statusCode).toBe(409);
+    expect(sent.text).toContain(`${line.quantity} × ${line.name}`);
+    expect(sent.text).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect((await ship()).statusCode).toBe(409);
     expect((await advance(id, 'delivered')).json()).toMatchObject({ status: 'delivered' });
     expect((await advance(id, 'paid')).statusCode).toBe(400);
   });

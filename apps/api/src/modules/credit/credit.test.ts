@@ -327,13 +327,14 @@ describe('pay on account (net 30)', () => {
     const me = await approvedCustomer(200);
     const part = await createPart(t.database.db, { priceCents: 15_000, availablequantity: 10 });
     await fillCart(me, [{ partId: part.id, quantity: 1 }]);
-    const orderId = (await checkout(me, 'account')).json().insertedId as string;
+    const placed = (await checkout(me, 'account')).json();
+    const orderId = placed.insertedId as string;
     // Net 30: it ships before it is paid.
     const shipped = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/order/${orderId}/status`,
+      method: 'POST',
+      url: `/api/orders/${placed.orderNumber}/shipments`,
       headers: bearer(admin.token),
-      payload: { status: 'shipped' },
+      payload: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
     });
     expect(shipped.json()).toMatchObject({ status: 'shipped', paid: false, paymentMethod: 'account' });
     expect(shipped.json().paymentDueAt).toEqual(expect.any(String));

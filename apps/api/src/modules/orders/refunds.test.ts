@@ -153,12 +153,13 @@ describe('an admin cancels a paid order with the sandbox provider', () => {
     expect((await cancellationMail(mailer, me.email)).text).toContain('You were not charged');
 
     const { orderId } = await paidOrder(1);
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/order/${orderId}/status`,
+    const shipped = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/PS-${(await orderRow(t, orderId))?.number}/shipments`,
       headers: bearer(admin.token),
-      payload: { status: 'shipped' },
+      payload: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
     });
+    expect(shipped.statusCode).toBe(200);
     const refused = await cancel(t, admin, orderId);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe(orderTexts.shippedCannotCancel('shipped'));

@@ -11,13 +11,15 @@ import { idempotencyClaim } from '../../lib/idempotency.js';
 import { jsonResponse, sendCached } from '../../lib/response-cache.js';
 import type { PaymentProviderClient } from '../../lib/payments/provider.js';
 import { refundOrderPayment } from '../payments/service.js';
+import { shipmentTexts } from '@pitstop/core/shipment-texts';
+import { AppError } from '../../lib/errors.js';
+import { markDelivered } from '../shipments/service.js';
 import { sendOrderCancellation } from './cancellation-mail.js';
 import { orderConfirmationMail } from './confirmation-mail.js';
 import {
   ORDER_CONFIRMATION_MAIL,
   orderById,
   adminCancelOrder,
-  advanceOrder,
   cancelOrder,
   markOrderPaidOnAccount,
   deleteOrder,
@@ -110,7 +112,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
       preValidation: requireAdmin(app),
       schema: {
         tags: ['orders'],
-        summary: 'Mark a paid order shipped (the customer is mailed), or a shipped one delivered',
+        summary:
+          'Mark a shipped order delivered (the customer is mailed; again: no change). "shipped" answers 400: an order ships with its carrier and tracking number through POST /api/orders/{number}/shipments',
         security: bearer,
         params: OrderIdParamsSchema,
         body: OrderStatusChangeSchema,
@@ -118,17 +121,19 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
       },
     },
     async (request) => {
-      const order = await advanceOrder(app.db, request.params.id, request.body.status);
-      if (order.status === 'shipped') {
-        const bought = order.lines.map((line) => `${line.quantity} x ${line.name}`).join('\n');
-        await app.mailer
-          .send({
-            to: order.email,
-            subject: 'Your Pitstop Parts order has shipped',
-            text: `Hello ${order.name},\n\nYour order is on its way:\n${bought}\n\nFollow it under My Orders: ${app.config.publicUrl}/order\n\nPitstop Parts\n`,
-          })
-          .catch((err: unknown) => request.log.warn({ err }, 'shipping mail not sent'));
+      // A parcel without a carrier or tracking number cannot be followed: shipping has its own route.
+      if (request.body.status === 'shipped') {
+        throw new AppError('invalid', shipmentTexts.shipThroughShipments, [
+          { field: 'status', message: shipmentTexts.shipThroughShipments },
+        ]);
       }
+      const { order, changed } = await markDelivered(
+        app.db,
+        { id: request.params.id },
+        currentUser(request),
+        { publicUrl: app.config.publicUrl },
+      );
+      if (changed) app.jobs.wake();
       return order;
     },
   );

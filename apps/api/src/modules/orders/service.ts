@@ -24,6 +24,7 @@ import {
   type Order,
   type OrderLine,
 } from '@pitstop/core/orders';
+import type { Shipment } from '@pitstop/core/shipments';
 import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -40,6 +41,7 @@ import { AppError } from '../../lib/errors.js';
 import { escapeLike } from '../../lib/sql.js';
 import { once, type IdempotencyClaim } from '../../lib/idempotency.js';
 import { enqueueMail } from '../jobs/queue.js';
+import { shipmentsOf } from '../shipments/repository.js';
 import { sameEmail } from '../users/service.js';
 import { orderConfirmationMail } from './confirmation-mail.js';
 import { actorName, recordOrderEvent, stampOrderNumber, SYSTEM, type OrderActor } from './events.js';
@@ -63,8 +65,11 @@ export function toOrderLine(line: OrderLineFields): OrderLine {
   };
 }
 
-/** An order with its lines, as the API answers it; the first line stands in for the spec's one part. */
-export function toOrder(row: OrderRow, lines: OrderLineFields[]): Order {
+/**
+ * An order with its lines (and its shipments, none for an order that has not shipped), as the
+ * API answers it; the first line stands in for the spec's one part.
+ */
+export function toOrder(row: OrderRow, lines: OrderLineFields[], shipments: Shipment[] = []): Order {
   const first = lines[0];
   return {
     _id: row.id,
@@ -97,6 +102,7 @@ export function toOrder(row: OrderRow, lines: OrderLineFields[]): Order {
     paymentDueAt: row.paidAt === null && row.status !== 'cancelled' ? iso(row.paymentDueAt) : null,
     refundedAt: iso(row.refundedAt),
     refunded: centsToDollars(row.refundedCents),
+    shipments,
   };
 }
 
@@ -113,12 +119,11 @@ export async function linesOf(db: Db, orderIds: string[]): Promise<Map<string, O
   return byOrder;
 }
 
-async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
-  const lines = await linesOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => toOrder(row, lines.get(row.id) ?? []));
+/** These orders as the API answers them: their lines and their shipments, one query each. */
+export async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
+  const ids = rows.map((r) => r.id);
+  const [lines, shipped] = await Promise.all([linesOf(db, ids), shipmentsOf(db, ids)]);
+  return rows.map((row) => toOrder(row, lines.get(row.id) ?? [], shipped.get(row.id) ?? []));
 }
 
 const quantityError = (kind: 'invalid' | 'conflict', message: string) =>
@@ -273,36 +278,6 @@ export async function listAllOrders(
       .where(where),
   ]);
   return { items: await withLines(db, rows), total: counted[0]?.n ?? 0 };
-}
-
-const NEXT: Record<
-  'shipped' | 'delivered',
-  { from: OrderRow['status'][]; stamp: 'shippedAt' | 'deliveredAt' }
-> = {
-  // An order on account ships before it is paid: that is what net 30 means.
-  shipped: { from: ['paid', 'on_account'], stamp: 'shippedAt' },
-  delivered: { from: ['shipped'], stamp: 'deliveredAt' },
-};
-
-/** An admin moves an order forward: paid (or on account) → shipped → delivered, never back. */
-export async function advanceOrder(db: Db, orderId: string, status: 'shipped' | 'delivered'): Promise<Order> {
-  const step = NEXT[status];
-  const [row] = await db
-    .update(orders)
-    .set({ status, [step.stamp]: new Date(), updatedAt: new Date() })
-    .where(and(eq(orders.id, orderId), inArray(orders.status, step.from)))
-    .returning();
-  if (row) return (await withLines(db, [row]))[0] as Order;
-  const [existing] = await db
-    .select({ status: orders.status })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .limit(1);
-  if (!existing) throw new AppError('not_found', orderTexts.notFound);
-  throw new AppError(
-    'conflict',
-    `Only a ${step.from.join(' or ')} order can be marked ${status}; this one is ${existing.status}.`,
-  );
 }
 
 /**

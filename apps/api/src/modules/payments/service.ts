@@ -295,3 +295,46 @@ export async function refundOrderPayment(
     .where(eq(payments.id, payment.id));
   return { refundId };
 }
+
+/**
+ * A part of an order's card payment back through the provider that took it (a return's refund),
+ * inside the caller's transaction, under the caller's idempotency key. A refusal becomes one 402
+ * problem, worded by `failed`, and (thrown) rolls the caller's transaction back. The payment row
+ * turns `refunded` once the order's whole amount has gone back (`settles`), and stays `succeeded`
+ * after a partial refund, as Stripe's intent does.
+ */
+export async function refundPartOfPayment(
+  tx: Db,
+  provider: PaymentProviderClient,
+  order: Pick<OrderRow, 'id' | 'transactionId'>,
+  part: { amountCents: number; idempotencyKey: string; settles: boolean },
+  failed: (reason: string) => string,
+): Promise<{ refundId: string }> {
+  const [payment] = order.transactionId
+    ? await tx.select().from(payments).where(eq(payments.intentId, order.transactionId)).limit(1)
+    : [];
+  if (!payment || payment.orderId !== order.id) {
+    throw new AppError('payment_failed', failed('the payment of this order was not found.'));
+  }
+  if (payment.provider !== provider.name)
+    throw new AppError('unavailable', orderTexts.refundProviderMismatch);
+  let refundId: string;
+  try {
+    ({ refundId } = await provider.refund({
+      orderId: order.id,
+      intentId: payment.intentId,
+      amountCents: part.amountCents,
+      idempotencyKey: part.idempotencyKey,
+    }));
+  } catch (err) {
+    const reason = err instanceof Error && err.message ? err.message : 'the provider did not answer.';
+    throw new AppError('payment_failed', failed(reason.endsWith('.') ? reason : `${reason}.`));
+  }
+  if (part.settles) {
+    await tx
+      .update(payments)
+      .set({ status: 'refunded', updatedAt: new Date() })
+      .where(eq(payments.id, payment.id));
+  }
+  return { refundId };
+}

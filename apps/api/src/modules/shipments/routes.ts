@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OrderNumberParamsSchema, OrderSchema } from '@pitstop/core/orders';
+import { ProblemSchema } from '@pitstop/core/problem';
+import { CreateShipmentSchema } from '@pitstop/core/shipments';
+import { currentUser, requireAdmin } from '../../auth/plugin.js';
+import { markDelivered, shipOrder } from './service.js';
+
+const problems = {
+  400: ProblemSchema,
+  401: ProblemSchema,
+  403: ProblemSchema,
+  404: ProblemSchema,
+  409: ProblemSchema,
+};
+const bearer = [{ bearer: [] }];
+
+/** Shipping an order with its carrier and tracking number, and recording its delivery (admins). */
+export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admins = requireAdmin(app);
+  const terms = { publicUrl: app.config.publicUrl };
+
+  app.post(
+    '/orders/:number/shipments',
+    {
+      preValidation: admins,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Ship an order (admins): a carrier (ups, fedex, usps, other) and its tracking number (400 naming trackingNumber when it does not fit the carrier), and the lines with the units in this parcel — none listed: every unit not yet shipped. A paid, on-account or partly shipped order only (409 otherwise); at most the units left of each line (400 naming lines.N.quantity). The order turns partially_shipped or shipped and the customer is mailed the tracking link. Answers the order with its shipments',
+        security: bearer,
+        params: OrderNumberParamsSchema,
+        body: CreateShipmentSchema,
+        response: { 200: OrderSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const order = await shipOrder(app.db, request.params.number, request.body, currentUser(request), terms);
+      // Committed with its mail: send it now rather than at the next poll.
+      app.jobs.wake();
+      return order;
+    },
+  );
+
+  app.post(
+    '/orders/:number/delivered',
+    {
+      preValidation: admins,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Mark a shipped order delivered (admins): every unit must have shipped (409 otherwise); the customer is mailed. Marking a delivered order again changes nothing and answers it as it is',
+        security: bearer,
+        params: OrderNumberParamsSchema,
+        response: { 200: OrderSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const { order, changed } = await markDelivered(
+        app.db,
+        { number: request.params.number },
+        currentUser(request),
+        terms,
+      );
+      if (changed) app.jobs.wake();
+      return order;
+    },
+  );
+};
