@@ -32,6 +32,7 @@ import { ordersRoutes } from './modules/orders/routes.js';
 import { refundLatePayment } from './modules/payments/late-payment-refund.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
 import { reviewsRoutes } from './modules/reviews/routes.js';
+import { returnsRoutes } from './modules/returns/routes.js';
 import { shipmentsRoutes } from './modules/shipments/routes.js';
 import { uploadsRoutes } from './modules/uploads/routes.js';
 import { localUploadStore, type UploadStore } from './modules/uploads/store.js';
@@ -249,6 +250,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.jobs.wake();
   });
   await app.register(ordersRoutes, { prefix: '/api', provider: paymentProvider });
+  await app.register(returnsRoutes, { prefix: '/api', provider: paymentProvider });
   await app.register(orderDetailRoutes, { prefix: '/api' });
   await app.register(shipmentsRoutes, { prefix: '/api' });
   await app.register(cartRoutes, { prefix: '/api' });

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
     [{ RETURN_WINDOW_DAYS: '0' }, /^Invalid configuration: RETURN_WINDOW_DAYS /],
     [{ RETURN_WINDOW_DAYS: '14.5' }, /^Invalid configuration: RETURN_WINDOW_DAYS /],
     [{ RETURN_WINDOW_DAYS: '366' }, /^Invalid configuration: RETURN_WINDOW_DAYS /],
+    [{ RETURN_ADDRESS: 'Reno' }, /^Invalid configuration: RETURN_ADDRESS must be a postal address/],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -65,6 +66,9 @@ describe('loadConfig', () => {
   it('takes returns for 30 days after delivery by default', () => {
     expect(loadConfig({}).returnWindowDays).toBe(30);
     expect(loadConfig({ RETURN_WINDOW_DAYS: '14' }).returnWindowDays).toBe(14);
+    expect(loadConfig({ RETURN_ADDRESS: ' Returns, 1 Main St, Reno, NV 89501 ' }).returnAddress).toBe(
+      'Returns, 1 Main St, Reno, NV 89501',
+    );
   });
 
   it('treats empty variables as unset', () => {

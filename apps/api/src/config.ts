@@ -52,6 +52,13 @@ const EnvSchema = z.object({
   ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   /** Days after delivery within which a customer may ask to return parts. */
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Where customers send returned parts, as one line (the approval mail prints it). */
+  RETURN_ADDRESS: z
+    .string()
+    .trim()
+    .min(10, 'must be a postal address of at least 10 characters')
+    .max(300)
+    .default('Pitstop Parts Returns, 1500 Glendale Ave, Sparks, NV 89431'),
   /** Seconds between expiry runs; fractions are for tests. */
   ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
   /** Connect, greeting and socket timeout of the SMTP connection. */
@@ -107,6 +114,8 @@ export interface Config {
   orderHoldMinutes: number;
   /** How many days after delivery a customer may ask to return parts (RETURN_WINDOW_DAYS). */
   returnWindowDays: number;
+  /** Where customers send returned parts (RETURN_ADDRESS), printed in the approval mail. */
+  returnAddress: string;
   /** How often the expiry job looks for unpaid orders past their deadline, in milliseconds. */
   orderExpiryIntervalMs: number;
   smtpTimeoutMs: number;
@@ -218,6 +227,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     salesTaxRates: parseSalesTaxRates(e.SALES_TAX_RATES),
     orderHoldMinutes: e.ORDER_HOLD_MINUTES,
     returnWindowDays: e.RETURN_WINDOW_DAYS,
+    returnAddress: e.RETURN_ADDRESS,
     orderExpiryIntervalMs: Math.round(e.ORDER_EXPIRY_INTERVAL_SECONDS * 1000),
     smtpTimeoutMs: Math.round(e.SMTP_TIMEOUT_SECONDS * 1000),
     stripe: {

@@ -334,8 +334,12 @@ export async function deleteOrder(
 /**
  * Puts the units of these lines back on the shelf (a line whose part was deleted has nowhere to
  * go). Parts are updated in id order, as the checkout locks them, so the two never deadlock.
+ * Cancelling, expiry and deleting use it, and so does a return received into stock.
  */
-async function returnStock(tx: Db, lines: Pick<OrderLineRow, 'partId' | 'quantity'>[]): Promise<string[]> {
+export async function returnStock(
+  tx: Db,
+  lines: Pick<OrderLineRow, 'partId' | 'quantity'>[],
+): Promise<string[]> {
   const units = new Map<string, number>();
   for (const line of lines) {
     if (line.partId) units.set(line.partId, (units.get(line.partId) ?? 0) + line.quantity);
@@ -645,10 +649,13 @@ async function markPaidIn(db: Db, orderId: string, admin: OrderActor): Promise<O
   return (await withLines(db, [existing]))[0] as Order;
 }
 
-/** What a customer owes on account: their on-account orders not yet paid nor cancelled, in cents. */
+/**
+ * What a customer owes on account: their on-account orders not yet paid nor cancelled, less what
+ * returns credited back on them (refunded_cents), in cents.
+ */
 export async function outstandingOnAccountCents(tx: Db, userId: string): Promise<number> {
   const [row] = await tx
-    .select({ cents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::int` })
+    .select({ cents: sql<number>`coalesce(sum(${orders.totalCents} - ${orders.refundedCents}), 0)::int` })
     .from(orders)
     .where(
       and(
