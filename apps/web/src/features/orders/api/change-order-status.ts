@@ -4,11 +4,15 @@ import { apiPatch } from '@/lib/api-client';
 import { ordersKeys } from './orders-query-keys';
 import type { OrdersPage } from './get-all-orders';
 
-export type OrderStatusChange = 'shipped' | 'delivered';
+/*
+ * Only 'delivered': shipping needs a carrier and a tracking number (features/shipments), and the
+ * API answers 'shipped' here with 400.
+ */
+export type OrderStatusChange = 'delivered';
 
 /**
- * PATCH /api/order/:id/status (admins): paid → shipped (the customer is mailed), shipped →
- * delivered. Any other move answers 409.
+ * PATCH /api/order/:id/status (admins): shipped → delivered (the customer is mailed; again: no
+ * change). An order not fully shipped answers 409.
  */
 export function changeOrderStatus(id: string, status: OrderStatusChange): Promise<Order> {
   return apiPatch<Order>(`/order/${encodeURIComponent(id)}/status`, { status });

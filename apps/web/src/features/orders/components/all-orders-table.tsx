@@ -21,6 +21,11 @@ export function adminMayCancel(order: Pick<Order, 'status'>): boolean {
   return order.status === 'unpaid' || order.status === 'on_account' || order.status === 'paid';
 }
 
+/** An order with units still to ship: paid, on account, or partly shipped. */
+export function shipsNext(order: Pick<Order, 'status'>): boolean {
+  return order.status === 'paid' || order.status === 'on_account' || order.status === 'partially_shipped';
+}
+
 /** Cancelling this order gives money back through the payment provider. */
 export function cancelRefunds(order: Pick<Order, 'status' | 'paymentMethod'>): boolean {
   return order.status === 'paid' && order.paymentMethod !== 'account';
@@ -33,13 +38,12 @@ export function mayMarkPaid(order: Pick<Order, 'status' | 'paid' | 'paymentMetho
 
 interface AllOrdersTableProps {
   orders: Order[];
-  /** The order whose status change is on its way (its buttons show pending). */
+  /** The order whose delivery is being recorded (its button shows pending). */
   pendingId: string | null;
   /** The order whose cancel is on its way. */
   cancellingId: string | null;
   /** The order being marked paid. */
   markingPaidId: string | null;
-  onShip: (order: Order) => void;
   onDeliver: (order: Order) => void;
   onCancel: (order: Order) => void;
   onMarkPaid: (order: Order) => void;
@@ -55,7 +59,6 @@ export function AllOrdersTable({
   pendingId,
   cancellingId,
   markingPaidId,
-  onShip,
   onDeliver,
   onCancel,
   onMarkPaid,
@@ -126,13 +129,13 @@ export function AllOrdersTable({
         return (
           <RowActions
             actions={[
-              // An order on account ships before its invoice is paid (net 30).
-              (order.status === 'paid' || order.status === 'on_account') && {
-                label: pending ? 'Shipping…' : 'Shipped',
+              // The spec's Shipped: a parcel needs its carrier and tracking number, so it opens
+              // the order's ship form. An order on account ships before its invoice is paid.
+              shipsNext(order) && {
+                label: 'Shipped',
                 name: `Ship ${what}`,
                 variant: 'primary',
-                disabled: pending,
-                onClick: () => onShip(order),
+                to: `/dashboard/orders/${encodeURIComponent(order.orderNumber)}#ship`,
               },
               order.status === 'shipped' && {
                 label: pending ? 'Saving…' : 'Delivered',

@@ -37,10 +37,12 @@ describe('AllOrders', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Customer', 'Part', 'Quantity', 'Total', 'Status', 'Dates', 'Actions']);
-    expect(screen.getAllByRole('button', { name: /^Ship / })).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'Ship order of Brake pads for ann@pitstop.com' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Ship order of Headlight for bob@pitstop.com' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Ship order of Mirror for cy@pitstop.com' })).toBeNull();
+    expect(screen.getAllByRole('link', { name: /^Ship / })).toHaveLength(1);
+    expect(
+      screen.getByRole('link', { name: 'Ship order of Brake pads for ann@pitstop.com' }).textContent,
+    ).toBe('Shipped');
+    expect(screen.queryByRole('link', { name: 'Ship order of Headlight for bob@pitstop.com' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Ship order of Mirror for cy@pitstop.com' })).toBeNull();
     expect(screen.getByText('Orders 1–3 of 3 · page 1 of 1')).toBeTruthy();
   });
 
@@ -65,50 +67,78 @@ describe('AllOrders', () => {
     expect(cells[2]?.textContent).toBe('3');
     expect(cells[3]?.textContent).toBe('$133.48');
     expect(
-      within(row).getByRole('button', { name: 'Ship order of Brake pads and Chain kit for dee@pitstop.com' }),
+      within(row).getByRole('link', { name: 'Ship order of Brake pads and Chain kit for dee@pitstop.com' }),
     ).toBeTruthy();
     // One-line orders keep the spec's Part cell.
     const single = within(table).getByRole('row', { name: /ann@pitstop\.com/ });
     expect(within(single).getAllByRole('cell')[1]?.textContent).toBe('Brake pads');
   });
 
-  it('marks a paid order shipped with PATCH and shows its new status', async () => {
-    let current = paid;
-    const api = renderOrders(
-      {
-        [`PATCH /api/order/${paid._id}/status`]: () => {
-          current = { ...paid, status: 'shipped', shippedAt: '2026-11-20T00:00:00.000Z' };
-          return jsonResponse(current);
-        },
-      },
-      3,
-      () => [current, unpaid, shipped],
-    );
-    const ship = await screen.findByRole('button', { name: 'Ship order of Brake pads for ann@pitstop.com' });
+  it("Shipped opens the order's ship form (carrier and tracking number) instead of shipping blind", async () => {
+    const partly = createOrder({
+      parts: 'Chain kit',
+      email: 'eve@pitstop.com',
+      status: 'partially_shipped',
+      paid: true,
+    });
+    const api = renderOrders({}, 4, () => [paid, unpaid, shipped, partly]);
+    const ship = await screen.findByRole('link', { name: 'Ship order of Brake pads for ann@pitstop.com' });
+    expect(ship.getAttribute('href')).toBe(`/dashboard/orders/${paid.orderNumber}#ship`);
+    // What is left of a partly shipped order ships from its page too.
+    expect(
+      screen.getByRole('link', { name: 'Ship order of Chain kit for eve@pitstop.com' }).getAttribute('href'),
+    ).toBe(`/dashboard/orders/${partly.orderNumber}#ship`);
 
     fireEvent.click(ship);
 
     await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(`/dashboard/orders/${paid.orderNumber}`),
+    );
+    expect(api.spy.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toHaveLength(0);
+  });
+
+  it('marks a shipped order delivered with PATCH and shows its new status', async () => {
+    let current = shipped;
+    const route = `PATCH /api/order/${shipped._id}/status`;
+    const api = renderOrders(
+      {
+        [route]: () => {
+          current = { ...shipped, status: 'delivered', deliveredAt: '2026-11-21T00:00:00.000Z' };
+          return jsonResponse(current);
+        },
+      },
+      3,
+      () => [paid, unpaid, current],
+    );
+
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Mark order of Mirror for cy@pitstop.com delivered' }),
+    );
+
+    await waitFor(() =>
       expect(screen.getByRole('status').textContent).toBe(
-        'The order of Brake pads for ann@pitstop.com is marked shipped; the customer was mailed.',
+        'The order of Mirror for cy@pitstop.com is marked delivered; the customer was mailed.',
       ),
     );
-    const [call] = api.callsTo(`PATCH /api/order/${paid._id}/status`);
-    expect(jsonBodyOf(call?.init)).toEqual({ status: 'shipped' });
-    expect(screen.queryByRole('button', { name: /^Ship / })).toBeNull();
+    expect(jsonBodyOf(api.callsTo(route)[0]?.init)).toEqual({ status: 'delivered' });
+    expect(screen.queryByRole('button', { name: /delivered$/ })).toBeNull();
   });
 
   it('shows the 409 detail when the move is not allowed', async () => {
     renderOrders({
-      [`PATCH /api/order/${paid._id}/status`]: () =>
-        problemResponse(409, 'Conflict', 'Only a paid order can be shipped.'),
+      [`PATCH /api/order/${shipped._id}/status`]: () =>
+        problemResponse(
+          409,
+          'Conflict',
+          'Only a shipped order can be marked delivered; this one has not shipped.',
+        ),
     });
     fireEvent.click(
-      await screen.findByRole('button', { name: 'Ship order of Brake pads for ann@pitstop.com' }),
+      await screen.findByRole('button', { name: 'Mark order of Mirror for cy@pitstop.com delivered' }),
     );
 
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'The order of Brake pads could not be changed. Only a paid order can be shipped.',
+      'The order of Mirror could not be changed. Only a shipped order can be marked delivered; this one has not shipped.',
     );
   });
 
@@ -210,10 +240,8 @@ describe('AllOrders: cancel (with refund), mark paid and shipping on account', (
       screen.getByRole('button', { name: 'Mark order of Chain kit for fleet@pitstop.com paid' }),
     ).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /^Mark .* paid$/ })).toHaveLength(1);
-    expect(
-      screen.getByRole('button', { name: 'Ship order of Chain kit for fleet@pitstop.com' }),
-    ).toBeTruthy();
-    expect(screen.getAllByRole('button', { name: /^Ship / })).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Ship order of Chain kit for fleet@pitstop.com' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: /^Ship / })).toHaveLength(2);
 
     const gone = within(screen.getByRole('row', { name: /dan@pitstop\.com/ }));
     expect(gone.getByText('Cancelled')).toBeTruthy();
@@ -257,7 +285,8 @@ describe('AllOrders: cancel (with refund), mark paid and shipping on account', (
     const row = within(screen.getByRole('row', { name: /ann@pitstop\.com/ }));
     expect(row.getByText('Cancelled')).toBeTruthy();
     expect(row.getByText('Refunded')).toBeTruthy();
-    expect(row.queryByRole('button', { name: /^(Cancel|Ship) / })).toBeNull();
+    expect(row.queryByRole('button', { name: /^Cancel / })).toBeNull();
+    expect(row.queryByRole('link', { name: /^Ship / })).toBeNull();
   });
 
   it('asks without a refund for an unpaid order and shows the cancel pending', async () => {
@@ -360,35 +389,17 @@ describe('AllOrders: cancel (with refund), mark paid and shipping on account', (
     );
   });
 
-  it('ships an order on account', async () => {
-    let current: Order = onAccount;
-    const api = renderOrders(
-      {
-        [`PATCH /api/order/${onAccount._id}/status`]: () => {
-          current = { ...onAccount, status: 'shipped', shippedAt: '2026-11-22T00:00:00.000Z' };
-          return jsonResponse(current);
-        },
-      },
-      1,
-      () => [current],
-    );
+  it('ships an order on account from its page (before its invoice is paid)', async () => {
+    renderOrders({}, 1, () => [onAccount]);
 
-    fireEvent.click(
-      await screen.findByRole('button', { name: 'Ship order of Chain kit for fleet@pitstop.com' }),
-    );
-
-    await waitFor(() =>
-      expect(
-        screen.getByRole('button', { name: 'Mark order of Chain kit for fleet@pitstop.com delivered' }),
-      ).toBeTruthy(),
-    );
-    expect(jsonBodyOf(api.callsTo(`PATCH /api/order/${onAccount._id}/status`)[0]?.init)).toEqual({
-      status: 'shipped',
-    });
-    // Shipped before the invoice is paid: still open, still to be marked paid, no longer cancellable.
+    expect(
+      (
+        await screen.findByRole('link', { name: 'Ship order of Chain kit for fleet@pitstop.com' })
+      ).getAttribute('href'),
+    ).toBe(`/dashboard/orders/${onAccount.orderNumber}#ship`);
+    // Not shipped yet: still cancellable, still to be marked paid.
     expect(
       screen.getByRole('button', { name: 'Mark order of Chain kit for fleet@pitstop.com paid' }),
     ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /^Cancel / })).toBeNull();
   });
 });

@@ -53,9 +53,8 @@ function useOrderFilters() {
 }
 
 const CHANGE_DONE: Record<OrderStatusChange, (order: Order) => string> = {
-  shipped: (o) =>
-    `The order of ${orderPartsLabel(o)} for ${o.email} is marked shipped; the customer was mailed.`,
-  delivered: (o) => `The order of ${orderPartsLabel(o)} for ${o.email} is marked delivered.`,
+  delivered: (o) =>
+    `The order of ${orderPartsLabel(o)} for ${o.email} is marked delivered; the customer was mailed.`,
 };
 
 /** What the admin is asked before cancelling: whether money goes back, and how. */
@@ -64,7 +63,10 @@ function adminCancelQuestion(order: Order): string {
   return orderListTexts.confirmAdminCancel(order.paid ? 'on_account' : null);
 }
 
-/** All Orders (admins): filter by status, search by email, page, ship, cancel, mark paid and delete. */
+/**
+ * All Orders (admins): filter by status, search by email, page, ship (on the order's page, with
+ * its carrier and tracking number), mark delivered, cancel, mark paid and delete.
+ */
 export function AllOrders() {
   const { params, page, email, update } = useOrderFilters();
   const orders = useAllOrders(params);
@@ -197,7 +199,6 @@ export function AllOrders() {
         <AllOrdersTable
           orders={list}
           pendingId={change.isPending ? (change.variables?.order._id ?? null) : null}
-          onShip={(order) => move(order, 'shipped')}
           onDeliver={(order) => move(order, 'delivered')}
           cancellingId={cancellation.isPending ? (cancellation.variables?._id ?? null) : null}
           markingPaidId={markPaid.isPending ? (markPaid.variables?._id ?? null) : null}

@@ -5,7 +5,7 @@ import type { Order } from '@pitstop/core/orders';
 import { createProfile } from '@/testing/account-factory';
 import { authorizationOf, mockApi } from '@/testing/api';
 import { mockConfirm } from '@/testing/form';
-import { createOrder } from '@/testing/order-factory';
+import { createMultiLineOrder, createOrder } from '@/testing/order-factory';
 import { jsonResponse, problemResponse, renderWithProviders } from '@/testing/render';
 import { orderDate } from './order-date';
 import { MyOrders } from './my-orders';
@@ -157,5 +157,59 @@ describe('MyOrders: cancelling and orders on account', () => {
       orderListTexts.cancel,
     );
     expect(onOrderCancelled).not.toHaveBeenCalled();
+  });
+});
+
+describe('MyOrders: shipments and tracking', () => {
+  it('lists each parcel of a shipped order with its carrier and its tracking number linking to the carrier', async () => {
+    const order = createMultiLineOrder(
+      [
+        { name: 'Brake pads', unitPrice: 21.99, quantity: 2 },
+        { name: 'Chain kit', unitPrice: 89.5, quantity: 1 },
+        { name: 'Oil filter', unitPrice: 9.5, quantity: 1 },
+      ],
+      { status: 'partially_shipped', paid: true },
+    );
+    const [pads, chain] = order.lines;
+    const shipments: Order['shipments'] = [
+      {
+        id: 's1',
+        position: 1,
+        carrier: 'ups',
+        carrierName: 'UPS',
+        trackingNumber: '1Z999AA10123456784',
+        trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+        shippedAt: '2026-11-20T10:00:00.000Z',
+        lines: [{ lineId: pads!.lineId, name: 'Brake pads', partNumber: null, quantity: 2 }],
+      },
+      {
+        id: 's2',
+        position: 2,
+        carrier: 'other',
+        carrierName: 'Other carrier',
+        trackingNumber: 'DHL44556677',
+        trackingUrl: null,
+        shippedAt: '2026-11-21T10:00:00.000Z',
+        lines: [{ lineId: chain!.lineId, name: 'Chain kit', partNumber: null, quantity: 1 }],
+      },
+    ];
+    const unshipped = createOrder({ parts: 'Mirror', status: 'paid', paid: true });
+    renderMyOrders({ [LIST]: () => jsonResponse([{ ...order, shipments }, unshipped]) });
+
+    const list = await screen.findByRole('list', { name: `Shipments of ${order.orderNumber}` });
+    const [first, second] = within(list).getAllByRole('listitem');
+    const link = within(first!).getByRole('link', {
+      name: 'Track 1Z999AA10123456784 with UPS (opens in a new tab)',
+    });
+    expect(link.getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(first!.textContent).toBe('Shipment 1 · UPS: 1Z999AA10123456784Brake pads × 2');
+    // Another carrier has no tracking page: its number is shown as it is.
+    expect(within(second!).queryByRole('link')).toBeNull();
+    expect(second!.textContent).toBe('Shipment 2 · Other carrier: DHL44556677Chain kit × 1');
+    // Nothing shipped yet: no shipments listed.
+    expect(screen.getAllByRole('list', { name: /^Shipments of / })).toHaveLength(1);
+    expect(within(await rowOf('Mirror')).queryByRole('link', { name: /^Track / })).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { ResponsiveTable, rowActionClass, RowActions, type Column } from '@/comp
 import { clockTime } from '@/lib/clock-time';
 import { orderDate } from './order-date';
 import { OrderParts } from './order-parts';
+import { OrderShipmentList } from './order-shipment-list';
 import { STATUS_LABELS } from './status-labels';
 
 export function reviewHref(order: Pick<Order, '_id' | 'productId'>): string {
@@ -129,7 +130,13 @@ export function OrdersTable({ orders, onDelete, onCancel, cancellingId }: Orders
         </>
       ),
       label: 'Status',
-      cell: (order) => <PaymentStatus order={order} />,
+      // What was paid, then what has shipped: each parcel with its tracking link.
+      cell: (order) => (
+        <>
+          <PaymentStatus order={order} />
+          <OrderShipmentList order={order} />
+        </>
+      ),
     },
     {
       header: (

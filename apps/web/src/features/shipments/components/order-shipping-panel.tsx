@@ -1,0 +1,68 @@
+import type { Order } from '@pitstop/core/orders';
+import { shipmentTexts } from '@pitstop/core/shipment-texts';
+import { SHIPPABLE_STATUSES, CARRIER_NAMES } from '@pitstop/core/shipments';
+import { useState } from 'react';
+import { StatusNotice } from '@/components/ui/notice';
+import { MarkDeliveredButton } from './mark-delivered-button';
+import { ShipOrderForm } from './ship-order-form';
+
+type PanelOrder = Pick<Order, 'orderNumber' | 'status' | 'lines' | 'shipments'>;
+
+const shippable = (status: Order['status']) => (SHIPPABLE_STATUSES as readonly string[]).includes(status);
+
+interface OrderShippingPanelProps {
+  order: PanelOrder;
+  /**
+   * After a shipment or a delivery was saved: refresh the order's data (its queries belong to the
+   * screen that shows it). Awaited before the result is announced, so what is read out matches
+   * what is on screen.
+   */
+  onChanged: (order: Order) => Promise<unknown> | void;
+}
+
+/**
+ * What an admin does with an order's shipping on its page: ship (some or all of) what is left,
+ * then mark it delivered. The result of each is announced in one live region that stays mounted
+ * while the form gives way to the next step.
+ */
+export function OrderShippingPanel({ order, onChanged }: OrderShippingPanelProps) {
+  const [notice, setNotice] = useState<string | null>(null);
+
+  async function shipped(updated: Order) {
+    await onChanged(updated);
+    const last = updated.shipments.at(-1);
+    setNotice(
+      last
+        ? shipmentTexts.shipped(
+            last.position,
+            updated.orderNumber,
+            CARRIER_NAMES[last.carrier],
+            updated.status === 'shipped',
+          )
+        : null,
+    );
+  }
+
+  async function delivered(updated: Order) {
+    await onChanged(updated);
+    setNotice(shipmentTexts.delivered(updated.orderNumber));
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <StatusNotice message={notice} />
+      {shippable(order.status) ? (
+        // A new form for each parcel: its quantities start from what is left now.
+        <ShipOrderForm key={order.shipments.length} order={order} onShipped={shipped} />
+      ) : order.status === 'unpaid' ? (
+        <p className="text-slate-700">{shipmentTexts.notShippable}</p>
+      ) : null}
+      {order.status === 'shipped' ? (
+        <div className="flex flex-col gap-3">
+          <p className="text-slate-700">{shipmentTexts.allShipped}</p>
+          <MarkDeliveredButton order={order} onDelivered={delivered} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
