@@ -54,11 +54,11 @@ function Page({ initial, onChanged }: { initial: Order; onChanged: (order: Order
   );
 }
 
-function renderPanel(order: Order, routes: Parameters<typeof mockApi>[0] = {}) {
+function renderPanel(order: Order, routes: Parameters<typeof mockApi>[0] = {}, route = '/') {
   window.localStorage.setItem('accessToken', 'admin-key');
   const api = mockApi(routes);
   const onChanged = vi.fn();
-  renderWithProviders(<Page initial={order} onChanged={onChanged} />);
+  renderWithProviders(<Page initial={order} onChanged={onChanged} />, { route });
   return { api, onChanged };
 }
 
@@ -68,6 +68,18 @@ const tracking = () => screen.getByLabelText(shipmentTexts.trackingNumber);
 const submit = () => fireEvent.click(screen.getByRole('button', { name: shipmentTexts.submit }));
 
 describe('OrderShippingPanel: the ship form', () => {
+  it("takes the focus when the page was opened at #ship (All Orders' Shipped)", () => {
+    const order = paidOrder();
+    renderPanel(order, {}, `/dashboard/orders/${order.orderNumber}#ship`);
+    expect(document.activeElement).toBe(screen.getByRole('form', { name: `Ship ${order.orderNumber}` }));
+  });
+
+  it('leaves the focus alone otherwise', () => {
+    const order = paidOrder();
+    renderPanel(order, {}, `/dashboard/orders/${order.orderNumber}`);
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it("names a number that does not fit the carrier under the field, with the carrier's format, and sends nothing", async () => {
     const order = paidOrder();
     const { api } = renderPanel(order);

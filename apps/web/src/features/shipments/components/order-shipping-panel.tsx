@@ -1,10 +1,11 @@
 import type { Order } from '@pitstop/core/orders';
 import { shipmentTexts } from '@pitstop/core/shipment-texts';
 import { SHIPPABLE_STATUSES, CARRIER_NAMES } from '@pitstop/core/shipments';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { StatusNotice } from '@/components/ui/notice';
 import { MarkDeliveredButton } from './mark-delivered-button';
-import { ShipOrderForm } from './ship-order-form';
+import { SHIP_FORM_ID, ShipOrderForm } from './ship-order-form';
 
 type PanelOrder = Pick<Order, 'orderNumber' | 'status' | 'lines' | 'shipments'>;
 
@@ -27,6 +28,16 @@ interface OrderShippingPanelProps {
  */
 export function OrderShippingPanel({ order, onChanged }: OrderShippingPanelProps) {
   const [notice, setNotice] = useState<string | null>(null);
+  const { hash: anchor } = useLocation();
+
+  // Arriving from All Orders' Shipped (…#ship): the form is where the admin meant to go. The
+  // browser cannot scroll to it by itself, as it appears only once the order has loaded.
+  useEffect(() => {
+    if (anchor !== `#${SHIP_FORM_ID}`) return;
+    const form = document.getElementById(SHIP_FORM_ID);
+    form?.scrollIntoView({ block: 'start' });
+    form?.focus();
+  }, [anchor]);
 
   async function shipped(updated: Order) {
     await onChanged(updated);

@@ -20,6 +20,9 @@ import { isApiError } from '@/lib/api-client';
 import { problemText } from '@/lib/error-text';
 import { useShipOrder } from '../api/ship-order';
 
+/** The form's id: All Orders' Shipped links to the order page's #ship. */
+export const SHIP_FORM_ID = 'ship';
+
 export type ShippableOrder = Pick<Order, 'orderNumber' | 'lines' | 'shipments'>;
 
 /** The lines that still have units to ship, each with how many are left. */
@@ -104,7 +107,9 @@ export function ShipOrderForm({ order, onShipped }: ShipOrderFormProps) {
 
   return (
     <form
-      id="ship"
+      id={SHIP_FORM_ID}
+      // Focusable, so arriving at #ship lands on it (its name is the heading's).
+      tabIndex={-1}
       noValidate
       aria-labelledby={headingId}
       onSubmit={(event) => void onSubmit(event)}
