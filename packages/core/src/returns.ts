@@ -88,41 +88,43 @@ export type CreateReturnInput = z.input<typeof CreateReturnSchema>;
 export type CreateReturn = z.infer<typeof CreateReturnSchema>;
 
 /**
- * The order page's request form: a quantity for every line (0 leaves it out, up to what is left
- * to return of it), the reason, a note and photos. Built for the lines at hand, with the same
- * messages as the API's rules; it parses into the API's body.
+ * The order page's request form: a quantity for every line (empty or 0 leaves it out, up to what
+ * is left to return of it), the reason, a note and the photos' addresses. Built for the lines at
+ * hand, with the same messages as the API's rules, each field checked on its own so every mistake
+ * shows at once; it parses into the API's body.
  */
 export function returnRequestFormSchema(returnable: Record<string, number>) {
+  const units = (text: string) => (text.trim() === '' ? 0 : Number(text.trim()));
   return z
     .object({
-      quantities: z.record(
-        z.string(),
-        z.string().refine((text) => /^\s*\d{0,6}\s*$/.test(text), returnTexts.quantityInvalid),
-      ),
+      quantities: z
+        .record(
+          z.string(),
+          z.string().refine((text) => /^\s*\d{0,6}\s*$/.test(text), returnTexts.quantityInvalid),
+        )
+        .superRefine((quantities, ctx) => {
+          const entries = Object.entries(quantities).filter(([, text]) => /^\s*\d{0,6}\s*$/.test(text));
+          for (const [lineId, text] of entries) {
+            const max = returnable[lineId] ?? 0;
+            if (units(text) > max) {
+              ctx.addIssue({
+                code: 'custom',
+                path: [lineId],
+                message: returnTexts.quantityOverReturnable(max),
+              });
+            }
+          }
+          if (!Object.values(quantities).some((text) => /^\s*\d{1,6}\s*$/.test(text) && units(text) > 0)) {
+            ctx.addIssue({ code: 'custom', message: returnTexts.linesRequired });
+          }
+        }),
       reason: z.enum(RETURN_REASONS, { error: returnTexts.reasonRequired }),
       note: z.string().trim().max(RETURN_NOTE_MAX, returnTexts.noteTooLong),
       photos: z.array(z.string()).max(RETURN_PHOTOS_MAX, returnTexts.photosTooMany),
     })
-    .superRefine((values, ctx) => {
-      let any = false;
-      for (const [lineId, text] of Object.entries(values.quantities)) {
-        const n = Number(text.trim());
-        if (!Number.isInteger(n) || n < 0) continue;
-        const max = returnable[lineId] ?? 0;
-        if (n > max) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['quantities', lineId],
-            message: returnTexts.quantityOverReturnable(max),
-          });
-        }
-        if (n > 0) any = true;
-      }
-      if (!any) ctx.addIssue({ code: 'custom', path: ['lines'], message: returnTexts.linesRequired });
-    })
     .transform((values): CreateReturn => ({
       lines: Object.entries(values.quantities)
-        .map(([lineId, text]) => ({ lineId, quantity: Number(text.trim()) }))
+        .map(([lineId, text]) => ({ lineId, quantity: units(text) }))
         .filter((line) => line.quantity > 0),
       reason: values.reason,
       note: values.note,

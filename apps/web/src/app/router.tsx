@@ -29,6 +29,9 @@ const PartDetailRoute = lazyModule('src/app/routes/part-detail.tsx', () =>
 const AboutRoute = lazyModule('src/app/routes/about.tsx', () =>
   import('./routes/about').then((m) => m.AboutRoute),
 );
+const ReturnsRoute = lazyModule('src/app/routes/returns.tsx', () =>
+  import('./routes/returns').then((m) => m.ReturnsRoute),
+);
 const BlogRoute = lazyModule('src/app/routes/blog.tsx', () =>
   import('./routes/blog').then((m) => m.BlogRoute),
 );
@@ -85,6 +88,9 @@ const EditPartRoute = lazyModule('src/app/routes/part-editor.tsx', () =>
 );
 const CreditRoute = lazyModule('src/app/routes/credit.tsx', () =>
   import('./routes/credit').then((m) => m.CreditRoute),
+);
+const ReturnsQueueRoute = lazyModule('src/app/routes/returns-queue.tsx', () =>
+  import('./routes/returns-queue').then((m) => m.ReturnsQueueRoute),
 );
 const CreditApplicationsRoute = lazyModule('src/app/routes/credit-applications.tsx', () =>
   import('./routes/credit-applications').then((m) => m.CreditApplicationsRoute),
@@ -147,6 +153,7 @@ export function AppRoutes() {
           <Route index element={<HomeRoute />} />
           <Route path="parts" element={<PartsRoute />} />
           <Route path="about" element={<AboutRoute />} />
+          <Route path="returns" element={<ReturnsRoute />} />
           <Route path="blog" element={<BlogRoute />} />
           <Route path="portfolio" element={<PortfolioRoute />} />
           <Route path="cart" element={<CartRoute />} />
@@ -178,6 +185,7 @@ export function AppRoutes() {
                 <Route path="parts/new" element={<NewPartRoute />} />
                 <Route path="parts/:id/edit" element={<EditPartRoute />} />
                 <Route path="credit" element={<CreditApplicationsRoute />} />
+                <Route path="returns" element={<ReturnsQueueRoute />} />
               </Route>
             </Route>
           </Route>

@@ -5,7 +5,7 @@ import { parts } from '../../db/schema.js';
 /** The most URLs one sitemap file may list (sitemaps.org); past it, /sitemap.xml is an index. */
 export const SITEMAP_URL_LIMIT = 50_000;
 /** The public pages every sitemap lists besides the parts; signed-in screens are left out. */
-export const PUBLIC_PAGES = ['/', '/parts', '/about', '/blog', '/portfolio'] as const;
+export const PUBLIC_PAGES = ['/', '/parts', '/about', '/returns', '/blog', '/portfolio'] as const;
 /** Screens a crawler has no business in (they need an account, or are the API itself). */
 export const DISALLOWED_PATHS = [
   '/dashboard',

@@ -9,6 +9,7 @@ const ADMINS: readonly DashboardLink[] = [
   { to: '/dashboard/adduser', label: 'Add User' },
   { to: '/dashboard/parts', label: 'Catalogue' },
   { to: '/dashboard/credit', label: 'Credit applications' },
+  { to: '/dashboard/returns', label: 'Returns' },
 ];
 
 /** /dashboard: the side menu (admin items only for admins, spec §2) around the sub-screens. */

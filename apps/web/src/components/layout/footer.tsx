@@ -5,6 +5,7 @@ import { BrandMark } from './navbar';
 const FOOTER_LINKS = [
   { to: '/parts', label: 'All parts' },
   { to: '/about', label: 'About us' },
+  { to: '/returns', label: 'Returns' },
   { to: '/blog', label: 'Blog' },
   { to: '/portfolio', label: 'My Portfolio' },
 ] as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_STATES } from '@pitstop/core/delivery-area';
+import { RETURN_POLICY_DAYS, returnPolicyTexts } from '@pitstop/core/return-policy';
 import { createPart } from '@/testing/part-factory';
 import { partProductJsonLd } from './part-structured-data';
 
@@ -19,7 +20,7 @@ interface Offer {
     shippingDestination: { '@type': string; addressCountry: string; addressRegion: string[] };
     deliveryTime: { '@type': string; handlingTime: Days; transitTime: Days };
   };
-  hasMerchantReturnPolicy: { '@type': string; applicableCountry: string; returnPolicyCategory: string };
+  hasMerchantReturnPolicy: Record<string, unknown>;
 }
 
 const offerOf = (part = createPart({ price: 21.5 })) =>
@@ -60,11 +61,20 @@ describe('partProductJsonLd', () => {
     expect(deliveryTime.handlingTime.maxValue + deliveryTime.transitTime.maxValue).toBe(1);
   });
 
-  it('says returns are not taken, as is true until the shop takes them', () => {
+  it('states the Returns page’s policy: 30 days from delivery, by mail, postage paid by the customer', () => {
     expect(offerOf().hasMerchantReturnPolicy).toEqual({
       '@type': 'MerchantReturnPolicy',
       applicableCountry: 'US',
-      returnPolicyCategory: 'https://schema.org/MerchantReturnNotPermitted',
+      returnPolicyCountry: 'US',
+      returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+      merchantReturnDays: 30,
+      returnMethod: 'https://schema.org/ReturnByMail',
+      returnFees: 'https://schema.org/ReturnFeesCustomerResponsibility',
+      refundType: 'https://schema.org/FullRefund',
+      merchantReturnLink: 'https://shop.example/returns',
     });
+    // The page says the same window, in words.
+    expect(returnPolicyTexts.windowHeading).toBe(`${RETURN_POLICY_DAYS} days from delivery`);
+    expect(returnPolicyTexts.shippingText).toMatch(/You pay the postage to send parts back/);
   });
 });

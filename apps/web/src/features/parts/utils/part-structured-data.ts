@@ -1,6 +1,7 @@
 import { DELIVERY_STATES } from '@pitstop/core/delivery-area';
 import { shareableImageUrl } from '@pitstop/core/images';
 import type { Part } from '@pitstop/core/parts';
+import { RETURN_POLICY_SCHEMA } from '@pitstop/core/return-policy';
 
 /** A root-relative address made absolute against the shop's origin. */
 export function absoluteUrl(origin: string, pathOrUrl: string): string {
@@ -38,15 +39,13 @@ const SHIPPING_DETAILS = {
 };
 
 /**
- * The shop's return policy as it stands: no returns can be made yet (there is no way to ask for
- * one). Keep this true: when returns are built (issue #26), this says what the Returns page says
- * (window, fees, method).
+ * The shop's return policy, as the Returns page (/returns) states it: 30 days from delivery, by
+ * mail, the customer pays the postage back, a full refund. One object in the core that both read,
+ * so the two cannot drift apart; the page is linked for the details.
  */
-const RETURN_POLICY = {
-  '@type': 'MerchantReturnPolicy',
-  applicableCountry: 'US',
-  returnPolicyCategory: 'https://schema.org/MerchantReturnNotPermitted',
-};
+function returnPolicy(origin: string) {
+  return { ...RETURN_POLICY_SCHEMA, merchantReturnLink: absoluteUrl(origin, '/returns') };
+}
 
 /**
  * schema.org Product for a part page: the part number as sku, its brand, picture and offer (with
@@ -75,7 +74,7 @@ export function partProductJsonLd(part: Part, origin: string): object {
       itemCondition: 'https://schema.org/NewCondition',
       seller: { '@type': 'Organization', name: part.seller },
       shippingDetails: SHIPPING_DETAILS,
-      hasMerchantReturnPolicy: RETURN_POLICY,
+      hasMerchantReturnPolicy: returnPolicy(origin),
     },
     ...(part.reviewCount > 0
       ? {

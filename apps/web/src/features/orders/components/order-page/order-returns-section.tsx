@@ -1,37 +1,20 @@
+import { useId, useState, type ReactNode } from 'react';
 import { formatDollars } from '@pitstop/core/money';
-import type { OrderDetail, Return, ReturnReason, ReturnStatus } from '@pitstop/core/order-detail';
+import type { OrderDetail, Return } from '@pitstop/core/order-detail';
+import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS } from '@pitstop/core/return-policy';
+import { returnFormTexts, returnItemTexts } from '@pitstop/core/return-texts';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { StatusNotice } from '@/components/ui/notice';
 import { orderDate } from '../order-date';
 import { EmptyLine, OrderSection } from './order-section';
 
-export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
-  requested: 'Requested',
-  approved: 'Approved',
-  declined: 'Declined',
-  received: 'Received',
-  refunded: 'Refunded',
-};
-
-export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
-  wrong_part: 'Wrong part',
-  damaged: 'Damaged',
-  not_as_described: 'Not as described',
-  changed_mind: 'Changed my mind',
-};
-
-function ReturnItem({ item }: { item: Return }) {
+function ReturnItem({ item, actions }: { item: Return; actions: ReactNode }) {
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-slate-200 p-4">
       <p className="font-semibold text-slate-900">
         {item.label}
-        <span className="font-normal text-slate-600">{` · ${RETURN_STATUS_LABELS[item.status]} · requested ${orderDate(item.requestedAt)}`}</span>
+        <span className="font-normal text-slate-600">{` · ${RETURN_STATUS_LABELS[item.status]} · ${returnItemTexts.requestedOn(orderDate(item.requestedAt))}`}</span>
       </p>
-      <p className="text-sm text-slate-700">
-        {`Reason: ${RETURN_REASON_LABELS[item.reason]}`}
-        {item.note ? ` — ${item.note}` : null}
-      </p>
-      {item.declineReason ? (
-        <p className="text-sm text-slate-700">{`Declined: ${item.declineReason}`}</p>
-      ) : null}
       <ul className="flex flex-col gap-0.5 text-sm text-slate-700">
         {item.lines.map((line) => (
           <li key={line.lineId}>
@@ -42,12 +25,38 @@ function ReturnItem({ item }: { item: Return }) {
           </li>
         ))}
       </ul>
-      {item.refund !== null ? (
-        <p className="text-sm text-slate-700">
-          {`${item.status === 'refunded' ? 'Refunded' : 'Refund'}: ${formatDollars(item.refund)}`}
-          {item.refundTax ? ` (tax ${formatDollars(item.refundTax)})` : null}
+      <p className="text-sm text-slate-700">
+        {`${returnItemTexts.reason}: ${RETURN_REASON_LABELS[item.reason]}`}
+        {item.note ? ` — ${item.note}` : null}
+      </p>
+      {item.photos.length > 0 ? (
+        <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
+          {item.photos.map((url, index) => (
+            <a
+              key={url}
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-red-700 underline underline-offset-2"
+            >
+              {returnItemTexts.photoLink(index + 1)}
+            </a>
+          ))}
         </p>
       ) : null}
+      {item.declineReason ? (
+        <p className="text-sm text-slate-700">{`${returnItemTexts.declined}: ${item.declineReason}`}</p>
+      ) : null}
+      {item.refund !== null ? (
+        <p className="text-sm text-slate-700">
+          {`${item.status === 'refunded' ? returnItemTexts.refunded : returnItemTexts.refund}: ${formatDollars(item.refund)}`}
+          {item.refundTax ? ` (${returnItemTexts.refundTax(formatDollars(item.refundTax))})` : null}
+          {item.restocked === null
+            ? null
+            : ` · ${item.restocked ? returnItemTexts.restocked : returnItemTexts.notRestocked}`}
+        </p>
+      ) : null}
+      {actions}
     </li>
   );
 }
@@ -56,23 +65,77 @@ interface OrderReturnsSectionProps {
   order: OrderDetail;
   /** The admin's page (approve, decline and receive belong there; the request form on the customer's). */
   admin: boolean;
+  /**
+   * The customer's request form (the returns feature's), offered while the order can be returned;
+   * it calls `done` with the new return, which closes it and says so.
+   */
+  renderRequestForm?: (done: (item: Return) => void) => ReactNode;
+  /** An admin's actions on one return (the returns feature's); `done` announces what they did. */
+  renderActions?: (item: Return, done: (message: string) => void) => ReactNode;
 }
 
-/** Returns: each request with its lines, status and refund. */
-export function OrderReturnsSection({ order }: OrderReturnsSectionProps) {
+/**
+ * Returns: each request with its lines, status, decline reason and refund; on the customer's page
+ * a "Return parts" form while the return window is open, on the admin's the actions a return's
+ * status allows. The forms come from the returns feature through the screen that composes both.
+ */
+export function OrderReturnsSection({
+  order,
+  admin,
+  renderRequestForm,
+  renderActions,
+}: OrderReturnsSectionProps) {
+  const formId = useId();
+  const [asking, setAsking] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const canAsk = !admin && order.returnableUntil !== null && renderRequestForm !== undefined;
+
+  function requested(item: Return) {
+    setAsking(false);
+    setNotice(returnFormTexts.requested(item.label));
+  }
+
   return (
     <OrderSection id="order-returns" title="Returns">
+      <StatusNotice message={notice} />
       {order.returns.length === 0 ? (
-        <EmptyLine>No returns.</EmptyLine>
+        <EmptyLine>{returnItemTexts.noReturns}</EmptyLine>
       ) : (
         <ul className="flex flex-col gap-3">
           {order.returns.map((item) => (
-            <ReturnItem key={item.id} item={item} />
+            <ReturnItem
+              key={item.id}
+              item={item}
+              actions={admin && renderActions ? renderActions(item, setNotice) : null}
+            />
           ))}
         </ul>
       )}
       {order.returnableUntil ? (
-        <p className="text-sm text-slate-600">{`Parts can be returned until ${orderDate(order.returnableUntil)}.`}</p>
+        <p className="text-sm text-slate-600">
+          {returnItemTexts.returnableUntil(orderDate(order.returnableUntil))}
+        </p>
+      ) : null}
+      {canAsk ? (
+        <div className="flex flex-col gap-3">
+          <div>
+            <button
+              type="button"
+              aria-expanded={asking}
+              aria-controls={formId}
+              className={buttonStyles(asking ? 'secondary' : 'primary', 'md')}
+              onClick={() => {
+                setNotice(null);
+                setAsking((open) => !open);
+              }}
+            >
+              {asking ? returnFormTexts.close : returnFormTexts.open}
+            </button>
+          </div>
+          <div id={formId} hidden={!asking}>
+            {asking ? renderRequestForm(requested) : null}
+          </div>
+        </div>
       ) : null}
     </OrderSection>
   );
