@@ -8,6 +8,7 @@ import { orderListTexts } from '@pitstop/core/order-list-texts';
 import type { Part } from '@pitstop/core/parts';
 import {
   baseURL,
+  DELIVERY_ADDRESS,
   expectNoSeriousA11yViolations,
   registerCustomer,
   signInAs,
@@ -82,6 +83,7 @@ async function paidOrderFor(email: string, password: string): Promise<{ orderId:
       parts: part.name,
       quantity: 1,
       productId: part._id,
+      address: DELIVERY_ADDRESS,
     }),
   });
   const { insertedId } = (await placed.json()) as { insertedId: string };

@@ -216,6 +216,16 @@ export async function payWith(page: Page, number: string): Promise<void> {
   await pay.click();
 }
 
+/** A delivery address in California, as a rider types it at checkout or on the part page. */
+export const DELIVERY_ADDRESS = {
+  name: 'Asha Rider',
+  street: '500 Howard St',
+  city: 'San Francisco',
+  state: 'CA',
+  zip: '94105',
+  phone: '(415) 555-0134',
+};
+
 /** Places a one-part order at the part's minimum through the API (key: the signed-in access key). */
 export async function placeOrderByApi(
   key: string,
@@ -232,6 +242,7 @@ export async function placeOrderByApi(
       parts: part.name,
       quantity: part.minquantity,
       productId: part._id,
+      address: { ...DELIVERY_ADDRESS, name: customer.name },
     }),
   });
   expect(placed.status).toBe(200);

@@ -24,6 +24,15 @@ import { scratchDatabase } from './scratch-database.ts';
 import { freePort, repoRoot, startShop, type RunningServer } from './server-process.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+/** Every order has a delivery address (issue #26). */
+const BENCH_ADDRESS = {
+  name: 'Bench Rider',
+  street: '500 Howard St',
+  city: 'San Francisco',
+  state: 'CA',
+  zip: '94105',
+  phone: '(415) 555-0134',
+};
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ordersPerSecond = Number(process.env.BENCH_ORDERS_PER_SECOND ?? 20);
 
@@ -140,6 +149,7 @@ async function placeOrder(base: string, customer: Customer, part: { _id: string;
       parts: 'bench',
       quantity: Math.max(1, part.minquantity),
       productId: part._id,
+      address: BENCH_ADDRESS,
     }),
   });
 }
@@ -203,6 +213,7 @@ function streamOrders(base: string, buyers: Customer[], parts: { _id: string; mi
         parts: 'bench',
         quantity: Math.max(1, part.minquantity),
         productId: part._id,
+        address: BENCH_ADDRESS,
       },
     )
       .then((status) => {

@@ -62,6 +62,14 @@ try {
               parts: 'bench',
               quantity: 1,
               productId: part.id,
+              address: {
+                name: 'Bench Buyer',
+                street: '500 Howard St',
+                city: 'San Francisco',
+                state: 'CA',
+                zip: '94105',
+                phone: '(415) 555-0134',
+              },
             }),
           };
         },

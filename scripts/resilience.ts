@@ -357,6 +357,14 @@ async function order(buyer: Buyer, partId: string, url = base, key?: string): Pr
         parts: 'resilience',
         quantity: 1,
         productId: partId,
+        address: {
+          name: 'Resilience Buyer',
+          street: '500 Howard St',
+          city: 'San Francisco',
+          state: 'CA',
+          zip: '94105',
+          phone: '(415) 555-0134',
+        },
       }),
       signal: AbortSignal.timeout(30_000),
     });

@@ -31,6 +31,10 @@ describe('loadConfig', () => {
     [{ RETURN_WINDOW_DAYS: '14.5' }, /^Invalid configuration: RETURN_WINDOW_DAYS /],
     [{ RETURN_WINDOW_DAYS: '366' }, /^Invalid configuration: RETURN_WINDOW_DAYS /],
     [{ RETURN_ADDRESS: 'Reno' }, /^Invalid configuration: RETURN_ADDRESS must be a postal address/],
+    [
+      { ORDER_NOTIFY_EMAILS: 'orders@pitstop.com, sam at pitstop' },
+      /^Invalid configuration: ORDER_NOTIFY_EMAILS must be comma-separated mail addresses \(got "sam at pitstop"\)/,
+    ],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -61,6 +65,14 @@ describe('loadConfig', () => {
       orderHoldMinutes: 45,
       orderExpiryIntervalMs: 200,
     });
+  });
+
+  it('sends new-order notices to the admins unless ORDER_NOTIFY_EMAILS names who', () => {
+    expect(loadConfig({}).orderNotifyEmails).toEqual([]);
+    expect(
+      loadConfig({ ORDER_NOTIFY_EMAILS: ' Orders@Pitstop.com,,sam@pitstop.com , orders@pitstop.com' })
+        .orderNotifyEmails,
+    ).toEqual(['orders@pitstop.com', 'sam@pitstop.com']);
   });
 
   it('takes returns for 30 days after delivery by default', () => {

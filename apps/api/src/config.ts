@@ -59,6 +59,8 @@ const EnvSchema = z.object({
     .min(10, 'must be a postal address of at least 10 characters')
     .max(300)
     .default('Pitstop Parts Returns, 1500 Glendale Ave, Sparks, NV 89431'),
+  /** Who gets the shop's new-order notices; unset: every admin. */
+  ORDER_NOTIFY_EMAILS: z.string().optional(),
   /** Seconds between expiry runs; fractions are for tests. */
   ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
   /** Connect, greeting and socket timeout of the SMTP connection. */
@@ -116,6 +118,8 @@ export interface Config {
   returnWindowDays: number;
   /** Where customers send returned parts (RETURN_ADDRESS), printed in the approval mail. */
   returnAddress: string;
+  /** Where new-order notices go (ORDER_NOTIFY_EMAILS); empty: to every admin. */
+  orderNotifyEmails: string[];
   /** How often the expiry job looks for unpaid orders past their deadline, in milliseconds. */
   orderExpiryIntervalMs: number;
   smtpTimeoutMs: number;
@@ -155,6 +159,25 @@ function parseSalesTaxRates(value: string | undefined): Record<string, number> {
     rates[state] = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   }
   return rates;
+}
+
+/**
+ * ORDER_NOTIFY_EMAILS: comma-separated addresses, "orders@shop.com, sam@shop.com". Each must be a
+ * mail address, so a typo stops the start instead of losing every notice.
+ */
+function parseNotifyEmails(value: string | undefined): string[] {
+  const emails = (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  for (const email of emails) {
+    if (!z.email().safeParse(email).success) {
+      throw new ConfigError(
+        `Invalid configuration: ORDER_NOTIFY_EMAILS must be comma-separated mail addresses (got "${email}")`,
+      );
+    }
+  }
+  return [...new Set(emails.map((email) => email.toLowerCase()))];
 }
 
 /** Parse the environment once. A bad value throws one line naming the variable. */
@@ -228,6 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orderHoldMinutes: e.ORDER_HOLD_MINUTES,
     returnWindowDays: e.RETURN_WINDOW_DAYS,
     returnAddress: e.RETURN_ADDRESS,
+    orderNotifyEmails: parseNotifyEmails(e.ORDER_NOTIFY_EMAILS),
     orderExpiryIntervalMs: Math.round(e.ORDER_EXPIRY_INTERVAL_SECONDS * 1000),
     smtpTimeoutMs: Math.round(e.SMTP_TIMEOUT_SECONDS * 1000),
     stripe: {

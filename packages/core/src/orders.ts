@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AccountEmailSchema } from './accounts.js';
+import { DeliveryAddressSchema, PaymentMethodSchema } from './delivery-address.js';
 import { messages } from './messages.js';
 import { ShipmentSchema } from './shipments.js';
 
@@ -34,7 +35,11 @@ export function quantityProblem(
   return undefined;
 }
 
-/** POST /api/order, as the spec sends it: {email, name, num, parts, quantity, productId}. */
+/**
+ * POST /api/order, the part page's order form: the spec's {email, name, num, parts, quantity,
+ * productId}, plus where it goes and how it is paid. It is placed through the checkout's steps as
+ * a one-line order (the catalogue's name and price, the delivery state's tax, the same hold).
+ */
 export const CreateOrderSchema = z.object({
   // The account's own address (the server requires it to be the caller's), so any well-formed one.
   email: AccountEmailSchema,
@@ -56,6 +61,9 @@ export const CreateOrderSchema = z.object({
       .min(1, 'Quantity must be at least 1'),
   ),
   productId: z.uuid({ message: 'Choose a part to order' }),
+  address: DeliveryAddressSchema,
+  /** On account only for a customer with approved credit (the server checks); by card otherwise. */
+  payment: PaymentMethodSchema.default('card'),
 });
 export type CreateOrderInput = z.infer<typeof CreateOrderSchema>;
 
@@ -91,7 +99,7 @@ export type OrderAddress = z.infer<typeof OrderAddressSchema>;
 /**
  * An order as the API lists it: the spec's fields plus what a customer needs to follow it.
  * `parts`, `quantity`, `productId` and `unitPrice` are the first line's, for the spec's one-part
- * screens; `lines` holds every line. Orders placed with POST /api/order have no address.
+ * screens; `lines` holds every line. Orders placed before every order had an address have none.
  */
 export const OrderSchema = z.object({
   _id: z.string(),

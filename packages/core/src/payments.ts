@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, OrderLineSchema } from './orders.js';
+import { ORDER_STATUSES, OrderAddressSchema, OrderLineSchema } from './orders.js';
 
 export const PAYMENT_PROVIDERS = ['stripe', 'sandbox'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
@@ -10,6 +10,8 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
  */
 export const PaymentInfoSchema = z.object({
   orderId: z.string(),
+  /** "PS-10482": what the confirmation and the receipt call the order. */
+  orderNumber: z.string(),
   name: z.string(),
   price: z.number(),
   quantity: z.number().int(),
@@ -18,6 +20,8 @@ export const PaymentInfoSchema = z.object({
   tax: z.number(),
   paid: z.boolean(),
   transactionId: z.string().nullable(),
+  /** Where the order goes; null only on orders from before every order had an address. */
+  address: OrderAddressSchema.nullable(),
   /* Always sent; optional in the type only so that older clients' test data still type-check. */
   status: z.enum(ORDER_STATUSES).optional(),
   /** Until when the order can be paid (ISO); null once paid or cancelled. */

@@ -10,6 +10,7 @@ import { createPart } from '../db/seed/factories.js';
 import { bearer, signUp } from '../test/accounts.js';
 import { createTestDatabase, testConfig } from '../test/app.js';
 import { canonicalPagePath } from './web.js';
+import { DELIVERY_ADDRESS } from '../test/orders.js';
 
 /*
  * The page route with the web app's renderer stood in for by a small server bundle written here
@@ -149,6 +150,7 @@ describe('server-rendered pages', () => {
         parts: 'x',
         quantity: 3,
         productId: partA,
+        address: DELIVERY_ADDRESS,
       },
     });
     expect(ordered.statusCode).toBe(200);

@@ -12,6 +12,27 @@ export const DELIVERY_ADDRESS = {
   phone: '(415) 555-0134',
 };
 
+/**
+ * The part page's order form (POST /api/order) as a rider fills it: the spec's fields and the
+ * delivery address (paid by card unless `payment` says otherwise).
+ */
+export function partOrderBody(
+  who: Pick<Customer, 'email'>,
+  productId: string,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    email: who.email,
+    name: 'Asha Rider',
+    num: '(415) 555-0134',
+    parts: 'x',
+    quantity: 1,
+    productId,
+    address: DELIVERY_ADDRESS,
+    ...overrides,
+  };
+}
+
 /** The customer's own orders, as GET /api/order/:email answers them. */
 export async function ordersOf(app: FastifyInstance, who: Customer): Promise<Order[]> {
   const res = await app.inject({ method: 'GET', url: `/api/order/${who.email}`, headers: bearer(who.token) });

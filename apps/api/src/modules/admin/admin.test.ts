@@ -7,6 +7,7 @@ import { orderLines, orders, parts, users } from '../../db/schema.js';
 import { captureMailer, createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signIn, signUp } from '../../test/accounts.js';
 import { partBody } from '../../test/catalogue.js';
+import { DELIVERY_ADDRESS } from '../../test/orders.js';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 let t: TestApp;
@@ -112,6 +113,7 @@ describe('users', () => {
         parts: 'x',
         quantity: 1,
         productId: part.id,
+        address: DELIVERY_ADDRESS,
       },
     });
     const orderId = placed.json().insertedId;
@@ -196,7 +198,15 @@ describe('orders', () => {
       method: 'POST',
       url: '/api/order',
       headers: bearer(me.token),
-      payload: { email: me.email, name: 'P', num: '555-0100', parts: 'x', quantity: 1, productId: part.id },
+      payload: {
+        email: me.email,
+        name: 'P',
+        num: '555-0100',
+        parts: 'x',
+        quantity: 1,
+        productId: part.id,
+        address: DELIVERY_ADDRESS,
+      },
     });
     const id = placed.json().insertedId as string;
     return id;
@@ -313,7 +323,15 @@ describe('catalogue management', () => {
       method: 'POST',
       url: '/api/order',
       headers: bearer(customer.token),
-      payload: { email: customer.email, name: 'C', num: '555-0100', parts: 'x', quantity: 2, productId: id },
+      payload: {
+        email: customer.email,
+        name: 'C',
+        num: '555-0100',
+        parts: 'x',
+        quantity: 2,
+        productId: id,
+        address: DELIVERY_ADDRESS,
+      },
     });
     const orderId = placed.json().insertedId;
     expect(

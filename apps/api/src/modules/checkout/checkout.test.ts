@@ -95,6 +95,9 @@ describe('POST /api/checkout', () => {
         },
       ],
       address: { ...ADDRESS, state: 'CA' },
+      paymentMethod: 'card',
+      expiresAt: expect.any(String),
+      paymentDueAt: null,
     });
     expect(await available(pads.id, chain.id)).toEqual([7, 2]);
 
@@ -173,6 +176,7 @@ describe('POST /api/checkout', () => {
         parts: 'x',
         quantity: 3,
         productId: second.id,
+        address: ADDRESS,
       },
     });
     expect(bought.statusCode).toBe(200);

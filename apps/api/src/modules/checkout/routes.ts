@@ -5,14 +5,35 @@ import {
   SavedAddressSchema,
   TaxRatesSchema,
 } from '@pitstop/core/checkout';
+import { CreateOrderSchema } from '@pitstop/core/orders';
 import { ProblemSchema } from '@pitstop/core/problem';
+import type { FastifyInstance } from 'fastify';
 import { currentUser, requireUser } from '../../auth/plugin.js';
 import { idempotencyClaim } from '../../lib/idempotency.js';
-import { checkout, savedAddress, taxRatesInPercent } from './service.js';
+import { checkout, orderOnePart, savedAddress, taxRatesInPercent, type Placed } from './service.js';
+
+const problems = {
+  400: ProblemSchema,
+  401: ProblemSchema,
+  403: ProblemSchema,
+  404: ProblemSchema,
+  409: ProblemSchema,
+};
+
+/**
+ * After an order committed: the answers showing its parts' stock are dropped on every process
+ * before it is acknowledged (the rest stay cached), and its mails go now rather than at the next
+ * poll.
+ */
+async function afterPlaced(app: FastifyInstance, { order }: Placed): Promise<void> {
+  await app.catalogueCache.invalidateStock(order.lines.map((line) => line.partId));
+  app.jobs.wake();
+}
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = requireUser(app);
   const bearer = [{ bearer: [] }];
+  const terms = { holdMinutes: app.config.orderHoldMinutes, publicUrl: app.config.publicUrl };
 
   app.post(
     '/checkout',
@@ -24,31 +45,50 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           'Order my cart: every line’s stock reserved or none (409 names a short part), priced from the catalogue with sales tax',
         security: bearer,
         body: CheckoutSchema,
-        response: {
-          201: CheckoutResultSchema,
-          400: ProblemSchema,
-          401: ProblemSchema,
-          403: ProblemSchema,
-          409: ProblemSchema,
-        },
+        response: { 201: CheckoutResultSchema, ...problems },
       },
     },
     async (request, reply) => {
       const caller = currentUser(request);
-      const { order, result } = await checkout(
+      const placed = await checkout(
         app.db,
         caller,
         request.body,
         app.config.salesTaxRates,
-        { holdMinutes: app.config.orderHoldMinutes, publicUrl: app.config.publicUrl },
+        terms,
         idempotencyClaim(request, caller.id),
       );
-      // Available quantities changed: the answers showing these parts (or counting stock) are
-      // dropped on every process before the order is acknowledged; the rest stay cached.
-      await app.catalogueCache.invalidateStock(order.lines.map((line) => line.partId));
-      // Committed with its confirmation mail: send it now rather than at the next poll.
-      app.jobs.wake();
-      return reply.code(201).send(result);
+      await afterPlaced(app, placed);
+      return reply.code(201).send(placed.result);
+    },
+  );
+
+  // The spec's order form on the part page: its path, its fields and its 200 stay.
+  app.post(
+    '/order',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Order one part from its page: a one-line order through the checkout (delivery address, the state’s sales tax, stock reserved at once, the same hold and mails). Quantity outside the part’s limits: 400 on `quantity`; sold out meanwhile: 409',
+        security: bearer,
+        body: CreateOrderSchema,
+        response: { 200: CheckoutResultSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      const placed = await orderOnePart(
+        app.db,
+        caller,
+        request.body,
+        app.config.salesTaxRates,
+        terms,
+        idempotencyClaim(request, caller.id),
+      );
+      await afterPlaced(app, placed);
+      return placed.result;
     },
   );
 

@@ -1,20 +1,23 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql, type WithSubquery } from 'drizzle-orm';
 import {
   salesTaxCents,
   type CheckoutInput,
   type CheckoutResult,
   type DeliveryAddress,
+  type PaymentMethod,
   type SavedAddress,
 } from '@pitstop/core/checkout';
-import { cartTexts } from '@pitstop/core/messages';
-import type { Order } from '@pitstop/core/orders';
+import { cartTexts, messages, shopTexts } from '@pitstop/core/messages';
+import type { CreateOrderInput, Order } from '@pitstop/core/orders';
 import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
-import { addresses, parts, type AddressValue } from '../../db/schema.js';
+import { addresses, parts } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../lib/errors.js';
 import { takeCartForCheckout, type TakenLine } from '../cart/service.js';
 import { assertWithinLimit, lockCreditLine } from '../credit/service.js';
+import { queueNewOrderNotice } from '../orders/order-mails.js';
 import { finishOrder, insertOrder, type OrderTerms } from '../orders/service.js';
+import { sameEmail } from '../users/service.js';
 import { once, type IdempotencyClaim } from '../../lib/idempotency.js';
 
 interface ReservedLine {
@@ -26,25 +29,59 @@ interface ReservedLine {
 }
 
 /**
- * Checks every line against its part as taken (short lines answer 409 naming the part and what is
- * left, a line under the part's minimum 400) and prices it. Throwing rolls back the whole checkout.
+ * How a refused line is worded, per way of ordering. The cart names each part under
+ * `items.<partId>.quantity`; the part page's form has one quantity field and the spec's texts.
  */
-function priceLines(cart: TakenLine[]): ReservedLine[] {
+interface Refusals {
+  /** The line wants more than the `left` units there are. */
+  short(line: { partId: string; name: string }, left: number): FieldError;
+  belowMinimum(line: { partId: string; name: string }, min: number): FieldError;
+  /**
+   * What a line short as read answers. The cart's 409: the line fitted when it went in the cart
+   * and the stock moved since. The form's 400: the customer asked for more than the page showed.
+   * Sold out between the read and the reservation is a 409 for both (try again).
+   */
+  shortAsRead: 'conflict' | 'invalid';
+}
+
+const CART_REFUSALS: Refusals = {
+  short: (line, left) => ({
+    field: `items.${line.partId}.quantity`,
+    message: cartTexts.stockShort(line.name, left),
+  }),
+  belowMinimum: (line, min) => ({
+    field: `items.${line.partId}.quantity`,
+    message: cartTexts.belowMinimum(line.name, min),
+  }),
+  shortAsRead: 'conflict',
+};
+
+const ORDER_FORM_REFUSALS: Refusals = {
+  short: () => ({ field: 'quantity', message: messages.quantityAboveAvailable }),
+  belowMinimum: (_line, min) => ({ field: 'quantity', message: shopTexts.quantityBelowMin(min) }),
+  shortAsRead: 'invalid',
+};
+
+const refusal = (kind: 'conflict' | 'invalid', errors: FieldError[]) =>
+  new AppError(kind, errors.map((e) => e.message).join(' '), errors);
+
+/**
+ * Checks every line against its part as taken (a line short or under the part's minimum is
+ * refused, worded as `refusals` says) and prices it. Throwing rolls back the whole order.
+ */
+function priceLines(taken: TakenLine[], refusals: Refusals): ReservedLine[] {
   const short: FieldError[] = [];
   const belowMinimum: FieldError[] = [];
-  for (const line of cart) {
-    const field = `items.${line.partId}.quantity`;
+  for (const line of taken) {
     if (line.quantity > line.available) {
-      short.push({ field, message: cartTexts.stockShort(line.name, line.available) });
+      short.push(refusals.short(line, line.available));
     } else if (line.quantity < line.minquantity) {
-      belowMinimum.push({ field, message: cartTexts.belowMinimum(line.name, line.minquantity) });
+      belowMinimum.push(refusals.belowMinimum(line, line.minquantity));
     }
   }
-  if (short.length) throw new AppError('conflict', short.map((e) => e.message).join(' '), short);
-  if (belowMinimum.length) {
-    throw new AppError('invalid', belowMinimum.map((e) => e.message).join(' '), belowMinimum);
-  }
-  return cart.map((line) => ({
+  if (short.length) throw refusal(refusals.shortAsRead, short);
+  if (belowMinimum.length) throw refusal('invalid', belowMinimum);
+  return taken.map((line) => ({
     partId: line.partId,
     partNumber: line.partNumber,
     partName: line.name,
@@ -60,7 +97,7 @@ function priceLines(cart: TakenLine[]): ReservedLine[] {
  * in that order, so two checkouts never deadlock) before the UPDATE touches any of them; a line
  * sold out meanwhile is not taken, and then the whole checkout rolls back with its message.
  */
-async function reserveLines(tx: Db, lines: ReservedLine[]): Promise<void> {
+async function reserveLines(tx: Db, lines: ReservedLine[], refusals: Refusals): Promise<void> {
   const ids = lines.map((l) => l.partId);
   const wanted = sql`case ${parts.id} ${sql.join(
     lines.map((l) => sql`when ${l.partId}::uuid then ${l.quantity}::int`),
@@ -88,15 +125,12 @@ async function reserveLines(tx: Db, lines: ReservedLine[]): Promise<void> {
   const left = new Map(now.map((p) => [p.id, p.available]));
   const short: FieldError[] = lines
     .filter((line) => line.quantity > (left.get(line.partId) ?? 0))
-    .map((line) => ({
-      field: `items.${line.partId}.quantity`,
-      message: cartTexts.stockShort(line.partName, left.get(line.partId) ?? 0),
-    }));
+    .map((line) => refusals.short({ partId: line.partId, name: line.partName }, left.get(line.partId) ?? 0));
   throw new AppError('conflict', short.map((e) => e.message).join(' ') || cartTexts.cartEmpty, short);
 }
 
-/** The address is kept for next time: a write the checkout sends along with taking the cart. */
-function saveAddress(tx: Db, userId: string, address: DeliveryAddress) {
+/** The address is kept for next time: a write sent along with the order's first read. */
+function saveAddress(tx: Db, userId: string, address: DeliveryAddress): WithSubquery {
   return tx.$with('saved_address').as(
     tx
       .insert(addresses)
@@ -106,13 +140,103 @@ function saveAddress(tx: Db, userId: string, address: DeliveryAddress) {
   );
 }
 
+/** What an order is placed with, whichever way it is made. */
+interface OrderRequest {
+  caller: SessionUser;
+  /** Who placed it and how to reach them: the address's, or the part page's own name and number. */
+  name: string;
+  num: string;
+  address: DeliveryAddress;
+  payment: PaymentMethod;
+  refusals: Refusals;
+}
+
+/** How an order's transaction ends: the order as written and the answer the route sends. */
+export interface Placed {
+  order: Order;
+  result: CheckoutResult;
+}
+
+/**
+ * The order's steps once its lines are taken, the same for the cart and the part page: lock the
+ * credit line when paying on account, price every line from the catalogue in cents with the
+ * delivery state's sales tax (on account, the total must fit the remaining limit), write the order
+ * and its lines, reserve every line's stock (all or nothing), and last its number, timeline and
+ * mails. Any refusal throws, which rolls back the caller's whole transaction.
+ */
+async function placeTakenLines(
+  tx: Db,
+  taken: TakenLine[],
+  request: OrderRequest,
+  salesTaxRates: Record<string, number>,
+  terms: OrderTerms,
+): Promise<Placed> {
+  const { caller, address } = request;
+  // On account: the customer's credit line, locked until this order commits, so a second
+  // on-account order waits and then counts this one against the limit.
+  const creditLine = request.payment === 'account' ? await lockCreditLine(tx, caller.id) : undefined;
+
+  // Every line priced from the catalogue and checked against its stock as read.
+  const lines = priceLines(taken, request.refusals);
+
+  // The order, with the delivery state's sales tax.
+  const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+  const taxCents = salesTaxCents(subtotalCents, salesTaxRates[address.state] ?? 0);
+  // Over the remaining limit: throwing rolls everything back, so nothing is held.
+  if (creditLine) await assertWithinLimit(tx, caller.id, creditLine, subtotalCents + taxCents);
+  const written = await insertOrder(tx, {
+    userId: caller.id,
+    email: caller.email,
+    name: request.name,
+    num: request.num,
+    taxCents,
+    deliveryAddress: address,
+    paymentMethod: request.payment,
+    terms,
+    lines,
+  });
+  // Every line's stock, or none (a line sold out meanwhile rolls it all back).
+  await reserveLines(tx, lines, request.refusals);
+  // Last: its number, its timeline's first line and its confirmation mail.
+  const order = await finishOrder(tx, written, caller, terms);
+  // An order on account ships now, unpaid (net 30): the shop is told at once. A card order's
+  // notice waits for its payment.
+  if (order.paymentMethod === 'account') await queueNewOrderNotice(tx, order._id, terms.publicUrl);
+
+  return {
+    order,
+    result: {
+      insertedId: order._id,
+      orderNumber: order.orderNumber,
+      subtotal: order.subtotal,
+      tax: order.tax,
+      total: order.total,
+      lines: order.lines,
+      address,
+      paymentMethod: order.paymentMethod ?? request.payment,
+      expiresAt: order.expiresAt ?? null,
+      paymentDueAt: order.paymentDueAt ?? null,
+    },
+  };
+}
+
+/** One transaction around an order's steps, answered once per Idempotency-Key. */
+function inOrderTransaction(
+  db: Db,
+  claim: IdempotencyClaim | undefined,
+  steps: (tx: Db) => Promise<Placed>,
+): Promise<Placed> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    return once(tx, claim, () => steps(tx));
+  });
+}
+
 /**
  * Turns the signed-in customer's cart into one unpaid order (on account: one on_account order), in
- * one transaction of named steps: take the cart, lock the credit line when paying on account, price
- * every line from the catalogue in cents with the delivery state's sales tax (on account, the total
- * must fit the remaining limit), write the order and its lines, keep the address for next time,
- * and last reserve every line's stock (all or nothing). Nothing the client sends is a price.
- * Answers the order as written (for the confirmation mail) and the checkout's answer.
+ * one transaction: take the cart (and keep the address for next time), then the order's steps
+ * (placeTakenLines). Nothing the client sends is a price. Answers the order as written and the
+ * checkout's answer.
  */
 export async function checkout(
   db: Db,
@@ -122,61 +246,85 @@ export async function checkout(
   terms: OrderTerms,
   /** The request's Idempotency-Key: a retry of a checkout already made answers that order. */
   claim?: IdempotencyClaim,
-): Promise<{ order: Order; result: CheckoutResult }> {
-  const address: AddressValue = input.address;
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    return once(tx, claim, () => orderTheCart(tx));
-  });
-
-  async function orderTheCart(tx: Db): Promise<{ order: Order; result: CheckoutResult }> {
-    // Step 1: the cart, taken out (locked) with its parts as they are now, and the address kept for
-    // next time; a failure puts both back.
-    const cart = await takeCartForCheckout(tx, caller.id, [saveAddress(tx, caller.id, address)]);
+): Promise<Placed> {
+  const request: OrderRequest = {
+    caller,
+    name: input.address.name,
+    num: input.address.phone,
+    address: input.address,
+    payment: input.payment,
+    refusals: CART_REFUSALS,
+  };
+  return inOrderTransaction(db, claim, async (tx) => {
+    // The cart, taken out (locked) with its parts as they are now, and the address kept for next
+    // time; a failure puts both back.
+    const cart = await takeCartForCheckout(tx, caller.id, [saveAddress(tx, caller.id, input.address)]);
     if (cart.length === 0) throw new AppError('invalid', cartTexts.cartEmpty);
+    return placeTakenLines(tx, cart, request, salesTaxRates, terms);
+  });
+}
 
-    // Step 1b, on account: the customer's credit line, locked until this order commits, so a
-    // second on-account order waits and then counts this one against the limit.
-    const creditLine = input.payment === 'account' ? await lockCreditLine(tx, caller.id) : undefined;
-
-    // Step 2: every line priced from the catalogue and checked against its stock as read.
-    const lines = priceLines(cart);
-
-    // Step 3: the order, with the delivery state's sales tax.
-    const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
-    const taxCents = salesTaxCents(subtotalCents, salesTaxRates[address.state] ?? 0);
-    // Over the remaining limit: throwing rolls everything back, so nothing is held.
-    if (creditLine) await assertWithinLimit(tx, caller.id, creditLine, subtotalCents + taxCents);
-    const written = await insertOrder(tx, {
-      userId: caller.id,
-      email: caller.email,
-      name: address.name,
-      num: address.phone,
-      taxCents,
-      deliveryAddress: address,
-      paymentMethod: input.payment,
-      terms,
-      lines,
-    });
-    // Step 4: every line's stock, or none (a line sold out meanwhile rolls it all back).
-    await reserveLines(tx, lines);
-    // Step 5, last: its number, its timeline's first line and its confirmation mail.
-    const order = await finishOrder(tx, written, caller, terms);
-
-    const { subtotal, tax, total } = order;
-    return {
-      order,
-      result: {
-        insertedId: order._id,
-        orderNumber: order.orderNumber,
-        subtotal,
-        tax,
-        total,
-        lines: order.lines,
-        address,
-      },
-    };
+/**
+ * The part page's order form (POST /api/order): one part, in the quantity asked, placed as a
+ * one-line order through the checkout's own steps, so it has the same address, tax, hold, stock
+ * rule, idempotency and mails as an order of the cart. The cart is not touched. The email must be
+ * the caller's own. A quantity outside the part's limits is refused with the form's texts.
+ */
+export async function orderOnePart(
+  db: Db,
+  caller: SessionUser,
+  input: CreateOrderInput,
+  salesTaxRates: Record<string, number>,
+  terms: OrderTerms,
+  claim?: IdempotencyClaim,
+): Promise<Placed> {
+  if (!sameEmail(caller.email, input.email)) {
+    throw new AppError('forbidden', 'You can only order for your own account.', [
+      { field: 'email', message: 'Use the email you are signed in with.' },
+    ]);
   }
+  const request: OrderRequest = {
+    caller,
+    name: input.name,
+    num: input.num,
+    address: input.address,
+    payment: input.payment,
+    refusals: ORDER_FORM_REFUSALS,
+  };
+  return inOrderTransaction(db, claim, async (tx) => {
+    // The part as it is now, read in the statement that keeps the address for next time.
+    const taken = await takePart(tx, input.productId, input.quantity, [
+      saveAddress(tx, caller.id, input.address),
+    ]);
+    if (taken.length === 0) {
+      throw new AppError('not_found', shopTexts.partNotFound, [
+        { field: 'productId', message: shopTexts.partNotFound },
+      ]);
+    }
+    return placeTakenLines(tx, taken, request, salesTaxRates, terms);
+  });
+}
+
+/** The part page's one line: the part as it is now, as the cart's lines are taken. */
+async function takePart(
+  tx: Db,
+  partId: string,
+  quantity: number,
+  alongside: WithSubquery[],
+): Promise<TakenLine[]> {
+  const found = await tx
+    .with(...alongside)
+    .select({
+      partId: parts.id,
+      name: parts.name,
+      partNumber: parts.partNumber,
+      priceCents: parts.priceCents,
+      available: parts.availablequantity,
+      minquantity: parts.minquantity,
+    })
+    .from(parts)
+    .where(eq(parts.id, partId));
+  return found.map((part) => ({ ...part, quantity }));
 }
 
 export async function savedAddress(db: Db, userId: string): Promise<SavedAddress> {

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp } from '../../test/accounts.js';
 import { enqueueMail } from './queue.js';
 import { startJobRunner, type JobRunner } from './runner.js';
+import { DELIVERY_ADDRESS } from '../../test/orders.js';
 
 /** An SMTP server that refuses every mail (451, as a broken relay would) until `failing` is off. */
 function flakySmtpServer() {
@@ -73,6 +74,7 @@ describe('mail jobs', () => {
         parts: part.name,
         quantity: 2,
         productId: part.id,
+        address: DELIVERY_ADDRESS,
       },
     });
     // The order does not wait for the mail, nor fail with it.
@@ -132,6 +134,7 @@ describe('mail jobs', () => {
         parts: part.name,
         quantity: 5,
         productId: part.id,
+        address: DELIVERY_ADDRESS,
       },
     });
     expect(order.statusCode).toBeGreaterThanOrEqual(400);

@@ -13,6 +13,19 @@ export async function enqueueMail(tx: Db, mail: Mail): Promise<void> {
 }
 
 /**
+ * Queues a mail that is written when its job runs, by the renderer registered under `render`
+ * (app.jobs.renderMail), from what is stored then: `data` names it (an order's id, …). In the
+ * caller's transaction, like enqueueMail.
+ */
+export async function enqueueRenderedMail(
+  tx: Db,
+  render: string,
+  data: Record<string, string | number | boolean | null>,
+): Promise<void> {
+  await tx.insert(jobs).values({ kind: 'mail', payload: { ...data, render } });
+}
+
+/**
  * A Mailer whose `send` only queues (outside any transaction of the caller) and wakes the local
  * runner: for mails that follow a change made elsewhere (better-auth's sign-up and reset).
  */

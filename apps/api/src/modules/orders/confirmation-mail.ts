@@ -1,19 +1,35 @@
 import { formatDollars } from '@pitstop/core/money';
-import type { Order } from '@pitstop/core/orders';
+import type { Order, OrderLine } from '@pitstop/core/orders';
+import { receiptTexts } from '@pitstop/core/receipt-texts';
 import type { Mail } from '../../lib/mail.js';
 
 /** "2026-01-02 15:04 UTC": mail readers are in any time zone, so the deadline names its own. */
-function utcMinute(iso: string): string {
+export function utcMinute(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
-/** The order confirmation: every line, the totals, where it goes and until when it is held. */
-export function orderConfirmationMail(order: Order, publicUrl: string): Mail {
-  const lines = order.lines.map(
-    (line) =>
-      `  ${line.name} × ${line.quantity} at ${formatDollars(line.unitPrice)} = ${formatDollars(line.total)}`,
-  );
-  const address = order.address
+/** "2026-01-02": a due date, the same day for every reader. */
+export const utcDay = (iso: string): string => iso.slice(0, 10);
+
+/** "  Brake pads (BP-1001) × 2 at $25.99 = $51.98": one line of an order in a mail. */
+export function mailLine(line: OrderLine): string {
+  const name = line.partNumber ? `${line.name} (${line.partNumber})` : line.name;
+  return `  ${name} × ${line.quantity} at ${formatDollars(line.unitPrice)} = ${formatDollars(line.total)}`;
+}
+
+/** Subtotal, tax, free shipping and the total, one a line. */
+export function mailTotals(order: Pick<Order, 'subtotal' | 'tax' | 'total'>): string[] {
+  return [
+    `Subtotal: ${formatDollars(order.subtotal)}`,
+    `Sales tax: ${formatDollars(order.tax)}`,
+    'Shipping: free',
+    `Total: ${formatDollars(order.total)}`,
+  ];
+}
+
+/** The delivery address, indented, or the contact the order was placed with (older orders). */
+export function mailAddress(order: Pick<Order, 'address' | 'name' | 'num'>): string[] {
+  const lines = order.address
     ? [
         order.address.name,
         order.address.street,
@@ -21,29 +37,47 @@ export function orderConfirmationMail(order: Order, publicUrl: string): Mail {
         order.address.phone,
       ]
     : [order.name, order.num];
+  return [order.address ? 'Delivery address:' : 'Contact:', ...lines.map((l) => `  ${l}`)];
+}
+
+/** The customer's own page of the order. */
+export const orderPageUrl = (publicUrl: string, order: Pick<Order, 'orderNumber'>) =>
+  `${publicUrl}/order/${order.orderNumber}`;
+
+/**
+ * The order confirmation: its number, every line, the totals, where it goes, and what is owed:
+ * by card, until when it is held and where to pay; on account, when the invoice falls due.
+ */
+export function orderConfirmationMail(order: Order, publicUrl: string): Mail {
   const payUrl = `${publicUrl}/payment/${order._id}`;
-  const payBy = order.expiresAt
-    ? `Your parts are held for you until ${utcMinute(order.expiresAt)}. Please pay before then: ${payUrl}`
-    : `Pay or follow your order: ${payUrl}`;
+  const owed =
+    order.paymentMethod === 'account'
+      ? [
+          `Placed on account: ${order.paymentDueAt ? receiptTexts.invoiceDue(formatDollars(order.total), utcDay(order.paymentDueAt)) : 'net 30.'}`,
+          receiptTexts.whatNext,
+          '',
+          `Follow your order: ${orderPageUrl(publicUrl, order)}`,
+        ]
+      : order.expiresAt
+        ? [
+            `Your parts are held for you until ${utcMinute(order.expiresAt)}. Please pay before then: ${payUrl}`,
+          ]
+        : [`Pay or follow your order: ${payUrl}`];
   const text = [
     `Hello ${order.address?.name ?? order.name},`,
     '',
-    `Thank you for your order at Pitstop Parts (order ${order._id}).`,
+    `Thank you for your order at Pitstop Parts (order ${order.orderNumber}).`,
     '',
-    ...lines,
+    ...order.lines.map(mailLine),
     '',
-    `Subtotal: ${formatDollars(order.subtotal)}`,
-    `Sales tax: ${formatDollars(order.tax)}`,
-    'Shipping: free',
-    `Total: ${formatDollars(order.total)}`,
+    ...mailTotals(order),
     '',
-    order.address ? 'Delivery address:' : 'Contact:',
-    ...address.map((l) => `  ${l}`),
+    ...mailAddress(order),
     '',
-    payBy,
+    ...owed,
     '',
     'Pitstop Parts',
     '',
   ].join('\n');
-  return { to: order.email, subject: 'Your Pitstop Parts order', text };
+  return { to: order.email, subject: receiptTexts.confirmationSubject(order.orderNumber), text };
 }

@@ -6,7 +6,7 @@ import { idempotencyKeys, parts } from '../../db/schema.js';
 import { forgetOldKeys } from '../../lib/idempotency.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
-import { DELIVERY_ADDRESS, ordersOf as ordersOfCustomer } from '../../test/orders.js';
+import { DELIVERY_ADDRESS, ordersOf as ordersOfCustomer, partOrderBody } from '../../test/orders.js';
 
 /*
  * A retried order request (the client lost the answer, or the load balancer tried the other
@@ -26,14 +26,8 @@ const withKey = (who: Customer, key?: string) => ({
   ...(key === undefined ? {} : { 'idempotency-key': key }),
 });
 
-const orderBody = (who: Customer, productId: string, quantity = 2) => ({
-  email: who.email,
-  name: 'Asha Rider',
-  num: '555-0100',
-  parts: 'x',
-  quantity,
-  productId,
-});
+const orderBody = (who: Customer, productId: string, quantity = 2) =>
+  partOrderBody(who, productId, { quantity });
 
 const placeOne = (who: Customer, productId: string, key?: string, quantity = 2) =>
   t.app.inject({
@@ -62,6 +56,7 @@ describe('POST /api/order with an Idempotency-Key', () => {
     expect(first.statusCode).toBe(200);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
+    expect(first.json()).toMatchObject({ orderNumber: expect.stringMatching(/^PS-\d+$/) });
     expect(await available(part.id)).toBe(18);
     expect(await ordersOf(me)).toHaveLength(1);
 

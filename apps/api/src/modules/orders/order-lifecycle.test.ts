@@ -21,9 +21,9 @@ const mailer: Mailer & { sent: Mail[]; failing: boolean } = {
   },
 };
 
-/** Order confirmations only (signing up mails a verification link too). */
+/** Order confirmations only (signing up mails a verification link too; paying, a receipt). */
 const confirmationsTo = (who: { email: string }) =>
-  mailer.sent.filter((m) => m.to === who.email && m.subject === 'Your Pitstop Parts order');
+  mailer.sent.filter((m) => m.to === who.email && m.subject.startsWith('Your Pitstop Parts order PS-'));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -70,7 +70,15 @@ async function orderOne(who: Customer, partId: string, quantity: number) {
     method: 'POST',
     url: '/api/order',
     headers: bearer(who.token),
-    payload: { email: who.email, name: 'Sam Spec', num: '555-0100', parts: 'x', quantity, productId: partId },
+    payload: {
+      email: who.email,
+      name: 'Sam Spec',
+      num: '555-0100',
+      parts: 'x',
+      quantity,
+      productId: partId,
+      address: ADDRESS,
+    },
   });
 }
 
@@ -153,11 +161,12 @@ describe('order confirmation mail', () => {
     const mails = confirmationsTo(me);
     expect(mails).toHaveLength(1);
     const [mail] = mails;
-    expect(mail?.subject).toBe('Your Pitstop Parts order');
+    const order = await orderOf(me, id);
+    expect(mail?.subject).toBe(`Your Pitstop Parts order ${order.orderNumber}`);
     const text = mail?.text ?? '';
-    expect(text).toContain(`order ${id}`);
-    expect(text).toContain('Mail Pads × 3 at $19.99 = $59.97');
-    expect(text).toContain('Mail Chain × 1 at $45.50 = $45.50');
+    expect(text).toContain(`(order ${order.orderNumber})`);
+    expect(text).toContain(`Mail Pads (${pads.partNumber}) × 3 at $19.99 = $59.97`);
+    expect(text).toContain(`Mail Chain (${chain.partNumber}) × 1 at $45.50 = $45.50`);
     // 105.47 + CA 7.25 % (7.65) = 113.12
     expect(text).toContain('Subtotal: $105.47');
     expect(text).toContain('Sales tax: $7.65');
@@ -166,25 +175,30 @@ describe('order confirmation mail', () => {
       'Delivery address:\n  Asha Rider\n  500 Howard St\n  San Francisco, CA 94105\n  (415) 555-0134',
     );
     // The deadline and where to pay.
-    const order = await orderOf(me, id);
     const deadline = order.expiresAt ?? '';
     expect(text).toContain(`held for you until ${deadline.slice(0, 10)} ${deadline.slice(11, 16)} UTC`);
     expect(text).toContain(`/payment/${id}`);
   });
 
-  it('confirms the spec’s one-part order too, with its contact instead of an address', async () => {
+  it('confirms the part page’s one-part order the same way: number, tax, address, deadline', async () => {
     const part = await createPart(t.database.db, {
       name: 'Spec Filter',
       priceCents: 1250,
       availablequantity: 9,
     });
     const me = await signUp(t.app);
-    await placed(me, part.id, 2);
+    const id = await placed(me, part.id, 2);
     await t.app.jobs.runDue();
-    const text = confirmationsTo(me).at(-1)?.text ?? '';
-    expect(text).toContain('Spec Filter × 2 at $12.50 = $25.00');
-    expect(text).toContain('Total: $25.00');
-    expect(text).toContain('Contact:\n  Sam Spec\n  555-0100');
+    const order = await orderOf(me, id);
+    const [mail] = confirmationsTo(me);
+    expect(mail?.subject).toBe(`Your Pitstop Parts order ${order.orderNumber}`);
+    const text = mail?.text ?? '';
+    expect(text).toContain(`Spec Filter (${part.partNumber}) × 2 at $12.50 = $25.00`);
+    // 25.00 + CA 7.25 % (1.81) = 26.81
+    expect(text).toContain('Sales tax: $1.81');
+    expect(text).toContain('Total: $26.81');
+    expect(text).toContain('Delivery address:\n  Asha Rider\n  500 Howard St');
+    expect(text).toContain(`/payment/${id}`);
   });
 
   it('a failing mail never fails the order (the mail waits for a retry: see jobs.test.ts)', async () => {
@@ -365,6 +379,7 @@ describe('reservations expire', () => {
           parts: 'x',
           quantity: 2,
           productId: part.id,
+          address: ADDRESS,
         },
       });
       const id = res.json().insertedId as string;

@@ -9,6 +9,7 @@ import { users } from '../../db/schema.js';
 import { MemoryInvalidationBus } from '../../lib/invalidation-bus.js';
 import { createTestDatabase, testConfig } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
+import { DELIVERY_ADDRESS } from '../../test/orders.js';
 
 const redisUrl = process.env.REDIS_URL;
 
@@ -61,6 +62,7 @@ describe(`a customer's order list across two processes (${redisUrl ? 'Redis' : '
         parts: 'x',
         quantity: 2,
         productId: partId,
+        address: DELIVERY_ADDRESS,
       },
     });
     expect(placed.statusCode).toBe(200);

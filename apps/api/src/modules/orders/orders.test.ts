@@ -1,30 +1,29 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@pitstop/core/messages';
+import type { CheckoutResult } from '@pitstop/core/checkout';
+import { cartTexts, creditTexts, messages } from '@pitstop/core/messages';
 import type { Order } from '@pitstop/core/orders';
 import { createPart } from '../../db/seed/factories.js';
-import { orderLines, orders, parts, users } from '../../db/schema.js';
+import { creditAccounts, jobs, orderEvents, orderLines, orders, parts, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
+import { DELIVERY_ADDRESS, partOrderBody } from '../../test/orders.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
+  t = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000', SALES_TAX_RATES: 'CA=7.25' } });
 });
 afterAll(async () => {
   await t.close();
 });
 
 function orderBody(customer: Customer, productId: string, overrides: Record<string, unknown> = {}) {
-  return {
-    email: customer.email,
-    name: 'Asha Rider',
+  return partOrderBody(customer, productId, {
     num: '555-0101',
     parts: 'Brake pads',
     quantity: 2,
-    productId,
     ...overrides,
-  };
+  });
 }
 
 async function place(customer: Customer, body: Record<string, unknown>) {
@@ -39,8 +38,18 @@ async function available(partId: string): Promise<number> {
   return row?.n ?? -1;
 }
 
-describe('POST /api/order', () => {
-  it('places an order with the catalogue’s name and price, and reserves the stock', async () => {
+/** The mail jobs queued for an order, named by what writes them (or their subject), sorted. */
+async function mailJobsOf(order: Pick<CheckoutResult, 'insertedId' | 'orderNumber'>): Promise<string[]> {
+  const rows = await t.database.db.select({ payload: jobs.payload }).from(jobs);
+  return rows
+    .map((r) => r.payload as { render?: string; orderId?: string; subject?: string })
+    .filter((p) => p.orderId === order.insertedId || p.subject?.endsWith(` ${order.orderNumber}`))
+    .map((p) => p.render ?? p.subject ?? '')
+    .sort();
+}
+
+describe('POST /api/order (the part page’s form, through the checkout)', () => {
+  it('places a one-line order with the catalogue’s name and price, the state’s tax and the address, and reserves the stock', async () => {
     const part = await createPart(t.database.db, {
       name: 'Order Test Pads',
       priceCents: 2599,
@@ -50,24 +59,92 @@ describe('POST /api/order', () => {
     const me = await signUp(t.app);
     const res = await place(
       me,
-      orderBody(me, part.id, { parts: 'Something else', price: 0.01, quantity: 3 }),
+      orderBody(me, part.id, { parts: 'Something else', price: 0.01, tax: 0, quantity: 3 }),
     );
     expect(res.statusCode).toBe(200);
-    const { insertedId } = res.json();
-    expect(insertedId).toMatch(/^[0-9a-f-]{36}$/);
+    const result = res.json() as CheckoutResult;
+    // 3 × 25.99 = 77.97; CA 7.25 % of 7797 cents = 565.28 → 565 cents.
+    expect(result).toEqual({
+      insertedId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      orderNumber: expect.stringMatching(/^PS-\d{5,}$/),
+      subtotal: 77.97,
+      tax: 5.65,
+      total: 83.62,
+      lines: [
+        {
+          lineId: expect.any(String),
+          partId: part.id,
+          partNumber: part.partNumber,
+          name: 'Order Test Pads',
+          unitPrice: 25.99,
+          quantity: 3,
+          total: 77.97,
+        },
+      ],
+      address: DELIVERY_ADDRESS,
+      paymentMethod: 'card',
+      expiresAt: expect.any(String),
+      paymentDueAt: null,
+    });
     expect(await available(part.id)).toBe(27);
-    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, insertedId));
-    expect(row).toMatchObject({ subtotalCents: 7797, taxCents: 0, totalCents: 7797, status: 'unpaid' });
-    const lines = await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, insertedId));
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, result.insertedId));
+    expect(row).toMatchObject({
+      subtotalCents: 7797,
+      taxCents: 565,
+      totalCents: 8362,
+      status: 'unpaid',
+      paymentMethod: 'card',
+      // The form's own name and number are the order's; the address is where it goes.
+      name: 'Asha Rider',
+      num: '555-0101',
+      deliveryAddress: DELIVERY_ADDRESS,
+      number: Number(result.orderNumber.slice(3)),
+    });
+    const lines = await t.database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, result.insertedId));
     expect(lines).toEqual([
       expect.objectContaining({
         position: 1,
         partId: part.id,
+        partNumber: part.partNumber,
         partName: 'Order Test Pads',
         unitPriceCents: 2599,
         quantity: 3,
       }),
     ]);
+    // The checkout's own last steps: the timeline's first line and the confirmation; no notice
+    // for the shop until it is paid.
+    const events = await t.database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, result.insertedId));
+    expect(events.map((e) => e.kind)).toEqual(['placed']);
+    expect(await mailJobsOf(result)).toEqual([`Your Pitstop Parts order ${result.orderNumber}`]);
+    // The address is kept for next time, as the checkout keeps it.
+    const saved = await t.app.inject({ method: 'GET', url: '/api/me/address', headers: bearer(me.token) });
+    expect(saved.json()).toEqual({ address: DELIVERY_ADDRESS });
+  });
+
+  it('holds the stock as long as a checkout does, and leaves the cart alone', async () => {
+    const part = await createPart(t.database.db, { availablequantity: 10, minquantity: 1 });
+    const inCart = await createPart(t.database.db, { availablequantity: 10, minquantity: 1 });
+    const me = await signUp(t.app);
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/cart/items/${inCart.id}`,
+      headers: bearer(me.token),
+      payload: { quantity: 1 },
+    });
+    const before = Date.now();
+    const result = (await place(me, orderBody(me, part.id, { quantity: 1 }))).json() as CheckoutResult;
+    const held = Date.parse(result.expiresAt ?? '') - before;
+    // ORDER_HOLD_MINUTES defaults to 30.
+    expect(held).toBeGreaterThan(29 * 60_000);
+    expect(held).toBeLessThan(31 * 60_000);
+    const cart = await t.app.inject({ method: 'GET', url: '/api/cart', headers: bearer(me.token) });
+    expect(cart.json().items).toHaveLength(1);
   });
 
   it('shows the new stock in the catalogue at once', async () => {
@@ -91,13 +168,29 @@ describe('POST /api/order', () => {
     [{ email: '' }, 'email', messages.emailRequired],
     [{ email: 'Not@Valid' }, 'email', messages.emailInvalid],
     [{ parts: '' }, 'parts', messages.nameRequired],
+    [{ address: { ...DELIVERY_ADDRESS, street: ' ' } }, 'address.street', cartTexts.streetRequired],
+    [{ address: { ...DELIVERY_ADDRESS, zip: '9410' } }, 'address.zip', cartTexts.zipInvalid],
+    [{ address: { ...DELIVERY_ADDRESS, phone: '555-0101' } }, 'address.phone', cartTexts.phoneInvalid],
+    [{ address: { ...DELIVERY_ADDRESS, state: 'HI' } }, 'address.state', cartTexts.stateNotServed('Hawaii')],
+    [{ payment: 'cash' }, 'payment', cartTexts.choosePayment],
   ])('refuses %o with "%s: %s" and takes no stock', async (overrides, field, message) => {
     const part = await createPart(t.database.db, { availablequantity: 30, minquantity: 2 });
     const me = await signUp(t.app);
     const res = await place(me, orderBody(me, part.id, overrides));
     expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
     const first = (res.json().errors as { field: string; message: string }[]).find((e) => e.field === field);
     expect(first?.message).toBe(message);
+    expect(await available(part.id)).toBe(30);
+  });
+
+  it('refuses an order without an address, naming the field', async () => {
+    const part = await createPart(t.database.db, { availablequantity: 30, minquantity: 1 });
+    const me = await signUp(t.app);
+    const { address: _none, ...body } = orderBody(me, part.id);
+    const res = await place(me, body);
+    expect(res.statusCode).toBe(400);
+    expect((res.json().errors as { field: string }[]).map((e) => e.field)).toContain('address');
     expect(await available(part.id)).toBe(30);
   });
 
@@ -122,6 +215,44 @@ describe('POST /api/order', () => {
     const me = await signUp(t.app);
     const res = await place(me, orderBody(me, '6f1c2d3e-4b5a-4c6d-8e7f-0123456789ab'));
     expect(res.statusCode).toBe(404);
+    expect(res.json().errors).toEqual([{ field: 'productId', message: 'We could not find that part.' }]);
+  });
+
+  it('places it on account for an approved customer, within the limit, and tells the shop at once', async () => {
+    const part = await createPart(t.database.db, {
+      priceCents: 10_000,
+      availablequantity: 10,
+      minquantity: 1,
+    });
+    const me = await signUp(t.app);
+    const refused = await place(me, orderBody(me, part.id, { quantity: 1, payment: 'account' }));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors).toEqual([{ field: 'payment', message: creditTexts.notApproved }]);
+
+    // $300 of credit: one part with tax ($107.25) fits, three ($321.75) do not.
+    await t.database.db.insert(creditAccounts).values({ userId: me.userId, limitCents: 30_000 });
+    const over = await place(me, orderBody(me, part.id, { quantity: 3, payment: 'account' }));
+    expect(over.statusCode).toBe(409);
+    expect(over.json().errors[0].field).toBe('payment');
+    expect(await available(part.id)).toBe(10);
+
+    const res = await place(me, orderBody(me, part.id, { quantity: 1, payment: 'account' }));
+    expect(res.statusCode).toBe(200);
+    const result = res.json() as CheckoutResult;
+    expect(result).toMatchObject({
+      total: 107.25,
+      paymentMethod: 'account',
+      expiresAt: null,
+      paymentDueAt: expect.any(String),
+    });
+    const due = Date.parse(result.paymentDueAt ?? '') - Date.now();
+    expect(Math.round(due / 86_400_000)).toBe(30);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, result.insertedId));
+    expect(row?.status).toBe('on_account');
+    expect(await mailJobsOf(result)).toEqual([
+      `Your Pitstop Parts order ${result.orderNumber}`,
+      'new-order-notice',
+    ]);
   });
 });
 
@@ -142,7 +273,8 @@ describe('GET /api/order/:email', () => {
     const list = mine.json() as Order[];
     expect(list).toHaveLength(2);
     expect(list.every((o) => o.email === me.email && o.status === 'unpaid' && o.paid === false)).toBe(true);
-    expect(list[0]).toMatchObject({ quantity: 3, total: 59.97, unitPrice: 19.99, transactionId: null });
+    // 59.97 + CA 7.25 % (4.35)
+    expect(list[0]).toMatchObject({ quantity: 3, total: 64.32, unitPrice: 19.99, transactionId: null });
     const theirs = await t.app.inject({
       method: 'GET',
       url: `/api/order/${other.email}`,
@@ -153,24 +285,26 @@ describe('GET /api/order/:email', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('lists a spec order (POST /api/order) with its one line, no address and no tax', async () => {
+  it('lists a part page order (POST /api/order) with its one line, its address and its tax', async () => {
     const part = await createPart(t.database.db, { name: 'One Line Lever', priceCents: 1450 });
     const me = await signUp(t.app);
-    const { insertedId } = (await place(me, orderBody(me, part.id, { quantity: 2 }))).json();
+    const { insertedId, orderNumber } = (await place(me, orderBody(me, part.id, { quantity: 2 }))).json();
     const [order] = (
       await t.app.inject({ method: 'GET', url: `/api/order/${me.email}`, headers: bearer(me.token) })
     ).json() as Order[];
+    // 29.00 + CA 7.25 % (2.10) = 31.10
     expect(order).toMatchObject({
       _id: insertedId,
+      orderNumber,
       parts: 'One Line Lever',
       quantity: 2,
       productId: part.id,
       unitPrice: 14.5,
       lines: [{ partId: part.id, name: 'One Line Lever', unitPrice: 14.5, quantity: 2, total: 29 }],
       subtotal: 29,
-      tax: 0,
-      total: 29,
-      address: null,
+      tax: 2.1,
+      total: 31.1,
+      address: DELIVERY_ADDRESS,
     });
     const boss = await signUp(t.app);
     await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, boss.userId));

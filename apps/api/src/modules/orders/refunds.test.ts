@@ -5,6 +5,7 @@ import { createPart } from '../../db/seed/factories.js';
 import { orders, parts, payments, users } from '../../db/schema.js';
 import { captureMailer, createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
+import { DELIVERY_ADDRESS } from '../../test/orders.js';
 import { startStripeFake } from '../../test/stripe-fake.js';
 
 const CANCELLED_SUBJECT = 'Your Pitstop Parts order was cancelled';
@@ -45,7 +46,15 @@ async function placeOrder(t: TestApp, me: Customer, partId: string, quantity: nu
     method: 'POST',
     url: '/api/order',
     headers: bearer(me.token),
-    payload: { email: me.email, name: 'Payer', num: '555-0100', parts: 'x', quantity, productId: partId },
+    payload: {
+      email: me.email,
+      name: 'Payer',
+      num: '555-0100',
+      parts: 'x',
+      quantity,
+      productId: partId,
+      address: DELIVERY_ADDRESS,
+    },
   });
   if (res.statusCode !== 200) throw new Error(`order: ${res.statusCode} ${res.body}`);
   return res.json().insertedId as string;

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { InsertedSchema } from '@pitstop/core/accounts';
 import { AdminOrdersQuerySchema, OrderStatusChangeSchema } from '@pitstop/core/admin';
 import { TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
-import { CreateOrderSchema, DeletedSchema, OrderIdParamsSchema, OrderSchema } from '@pitstop/core/orders';
+import { DeletedSchema, OrderIdParamsSchema, OrderSchema } from '@pitstop/core/orders';
 import { ProblemSchema } from '@pitstop/core/problem';
 import type { FastifyReply } from 'fastify';
 import { currentUser, requireAdmin, requireUser } from '../../auth/plugin.js';
-import { idempotencyClaim } from '../../lib/idempotency.js';
 import { jsonResponse, sendCached } from '../../lib/response-cache.js';
 import type { PaymentProviderClient } from '../../lib/payments/provider.js';
 import { refundOrderPayment } from '../payments/service.js';
@@ -16,6 +14,7 @@ import { AppError } from '../../lib/errors.js';
 import { markDelivered } from '../shipments/service.js';
 import { sendOrderCancellation } from './cancellation-mail.js';
 import { orderConfirmationMail } from './confirmation-mail.js';
+import { registerOrderMails } from './order-mails.js';
 import {
   ORDER_CONFIRMATION_MAIL,
   orderById,
@@ -25,7 +24,6 @@ import {
   deleteOrder,
   listAllOrders,
   listOrdersOf,
-  placeOrder,
 } from './service.js';
 
 const problems = {
@@ -56,36 +54,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
     const order = await orderById(app.db, orderId);
     return order ? orderConfirmationMail(order, publicUrl) : null;
   });
-
-  app.post(
-    '/order',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['orders'],
-        summary: 'Place an order (stock is reserved at once)',
-        security: bearer,
-        body: CreateOrderSchema,
-        response: { 200: InsertedSchema, ...problems },
-      },
-    },
-    async (request) => {
-      const caller = currentUser(request);
-      const order = await placeOrder(
-        app.db,
-        caller,
-        request.body,
-        { holdMinutes: app.config.orderHoldMinutes, publicUrl: app.config.publicUrl },
-        idempotencyClaim(request, caller.id),
-      );
-      // Available quantities changed: the answers showing these parts (or counting stock) are
-      // dropped on every process before the order is acknowledged; the rest stay cached.
-      await app.catalogueCache.invalidateStock(order.lines.map((line) => line.partId));
-      // Committed with its confirmation mail: send it now rather than at the next poll.
-      app.jobs.wake();
-      return { insertedId: order._id };
-    },
-  );
+  // The receipt of a paid order and the shop's new-order notice, written when they are sent.
+  registerOrderMails(app);
 
   app.get(
     '/order',

@@ -1,34 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  ne,
-  sql,
-  type SQL,
-  type Table,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AdminOrdersQuery } from '@pitstop/core/admin';
 import { messages, orderTexts } from '@pitstop/core/messages';
 import { centsToDollars, formatDollars } from '@pitstop/core/money';
-import {
-  formatOrderNumber,
-  quantityProblem,
-  type CreateOrderInput,
-  type Order,
-  type OrderLine,
-} from '@pitstop/core/orders';
+import { formatOrderNumber, type Order, type OrderLine } from '@pitstop/core/orders';
 import type { Shipment } from '@pitstop/core/shipments';
 import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import {
-  jobs,
   orderEvents,
   orderLines,
   orders,
@@ -39,7 +18,6 @@ import {
 } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { escapeLike } from '../../lib/sql.js';
-import { once, type IdempotencyClaim } from '../../lib/idempotency.js';
 import { enqueueMail } from '../jobs/queue.js';
 import { shipmentsOf } from '../shipments/repository.js';
 import { sameEmail } from '../users/service.js';
@@ -126,119 +104,16 @@ export async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
   return rows.map((row) => toOrder(row, lines.get(row.id) ?? [], shipped.get(row.id) ?? []));
 }
 
-const quantityError = (kind: 'invalid' | 'conflict', message: string) =>
-  new AppError(kind, message, [{ field: 'quantity', message }]);
-
-/** The confirmation of an order placed from the part page: written when its mail job runs. */
-export const ORDER_CONFIRMATION_MAIL = 'order-confirmation';
-
 /**
- * Places an order for the signed-in customer. The part's name and price are taken from the
- * catalogue (never from the request), and the stock, the order, its line and its confirmation
- * mail's job are written by one statement (one round trip, atomic as a statement is): the stock
- * is taken by a conditional UPDATE that also checks the quantity rules, and the rest is written
- * from what it returns, so when it takes nothing, nothing is written. Two buyers can never take
- * the same unit. With an Idempotency-Key the statement runs inside the key's transaction.
+ * Confirmations written when their mail job runs. Nothing queues them any more (finishOrder queues
+ * the confirmation written); the renderer stays for jobs a previous version left in the queue.
  */
-export async function placeOrder(
-  db: Db,
-  caller: SessionUser,
-  input: CreateOrderInput,
-  terms: OrderTerms,
-  /** The request's Idempotency-Key: a retry of an order already placed answers that order. */
-  claim?: IdempotencyClaim,
-): Promise<Order> {
-  if (!sameEmail(caller.email, input.email)) {
-    throw new AppError('forbidden', 'You can only order for your own account.', [
-      { field: 'email', message: 'Use the email you are signed in with.' },
-    ]);
-  }
-  if (!claim) return placeOneLine(db);
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    return once(tx, claim, () => placeOneLine(tx));
-  });
-
-  async function placeOneLine(tx: Db): Promise<Order> {
-    const id = randomUUID();
-    const q = input.quantity;
-    // The mail is written when its job runs, from the order as stored (the hold's deadline is
-    // the database's): ORDER_CONFIRMATION_MAIL, registered by the orders routes.
-    const mail = JSON.stringify({ render: ORDER_CONFIRMATION_MAIL, orderId: id, publicUrl: terms.publicUrl });
-    // A one-line order: the catalogue's name and price as they are now, no address, no tax (the
-    // spec's order form asks for neither). Data-modifying CTEs all run, read or not.
-    const result = await tx.execute(sql`
-      with reserved as (
-        update ${parts} set available_quantity = available_quantity - ${q}, updated_at = now()
-        where id = ${input.productId} and available_quantity >= ${q} and min_quantity <= ${q}
-        returning name, price_cents
-      ), placed as (
-        insert into ${orders} (id, user_id, email, name, num, subtotal_cents, tax_cents, total_cents,
-          payment_method, expires_at)
-        select ${id}, ${caller.id}, ${caller.email}, ${input.name}, ${input.num}, price_cents * ${q}, 0,
-          price_cents * ${q}, 'card', now() + make_interval(mins => ${terms.holdMinutes})
-        from reserved
-        returning *
-      ), written as (
-        insert into ${orderLines} (order_id, part_id, part_name, unit_price_cents, quantity, position)
-        select ${id}, ${input.productId}, name, price_cents, ${q}, 1 from reserved
-      ), queued as (
-        insert into ${jobs} (kind, payload) select 'mail', ${mail}::jsonb from placed
-      )
-      select placed.*, reserved.name as line_name, reserved.price_cents as line_price_cents
-      from placed, reserved`);
-    const [raw] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-    if (!raw) throw await whyNotReserved(tx, input);
-    return toOrder(fromDriverRow(orders, raw) as OrderRow, [
-      {
-        id: '',
-        partNumber: null,
-        partId: input.productId,
-        partName: String(raw.line_name),
-        unitPriceCents: Number(raw.line_price_cents),
-        quantity: q,
-      },
-    ]);
-  }
-}
-
-/** A row read with raw SQL (`returning *`), in the shape the table's query builder answers. */
-function fromDriverRow<T extends Table>(table: T, raw: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(getTableColumns(table)).map(([key, column]) => {
-      const value = raw[column.name];
-      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
-    }),
-  );
-}
+export const ORDER_CONFIRMATION_MAIL = 'order-confirmation';
 
 /** One order with its lines, or null (for a mail written after the order was deleted). */
 export async function orderById(db: Db, orderId: string): Promise<Order | null> {
   const rows = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   return (await withLines(db, rows))[0] ?? null;
-}
-
-/**
- * Why an order's conditional reservation took nothing: the part is unknown (404), the quantity
- * breaks a rule the customer can fix (400: under the minimum, more than is available, however
- * recently another order took the units), or the part as read now would allow it, so its stock
- * moved between the two statements (409: try again).
- */
-async function whyNotReserved(tx: Db, input: CreateOrderInput): Promise<AppError> {
-  const [part] = await tx
-    .select({ minquantity: parts.minquantity, availablequantity: parts.availablequantity })
-    .from(parts)
-    .where(eq(parts.id, input.productId))
-    .limit(1);
-  if (!part) {
-    return new AppError('not_found', 'We could not find that part.', [
-      { field: 'productId', message: 'We could not find that part.' },
-    ]);
-  }
-  const problem = quantityProblem(input.quantity, part);
-  return problem
-    ? quantityError('invalid', problem)
-    : quantityError('conflict', messages.quantityAboveAvailable);
 }
 
 /** A customer's own orders (or anyone's, for an admin), newest first. */

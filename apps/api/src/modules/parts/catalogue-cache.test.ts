@@ -11,6 +11,7 @@ import { MemoryInvalidationBus } from '../../lib/invalidation-bus.js';
 import { partTag } from '../../lib/response-cache.js';
 import { createTestDatabase, testConfig } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
+import { DELIVERY_ADDRESS } from '../../test/orders.js';
 
 const redisUrl = process.env.REDIS_URL;
 
@@ -63,7 +64,15 @@ describe(`catalogue cache under orders (${redisUrl ? 'Redis' : 'in-memory bus'})
       method: 'POST',
       url: '/api/order',
       headers: bearer(buyer.token),
-      payload: { email: buyer.email, name: 'Cache Rider', num: '555-0101', parts: 'x', quantity, productId },
+      payload: {
+        email: buyer.email,
+        name: 'Cache Rider',
+        num: '555-0101',
+        parts: 'x',
+        quantity,
+        productId,
+        address: DELIVERY_ADDRESS,
+      },
     });
     expect(res.statusCode).toBe(200);
   };
@@ -117,6 +126,7 @@ describe(`catalogue cache under orders (${redisUrl ? 'Redis' : 'in-memory bus'})
           parts: 'x',
           quantity: 2,
           productId: part._id,
+          address: DELIVERY_ADDRESS,
         },
       });
       expect(res.statusCode).toBe(200);

@@ -4,6 +4,7 @@ import type { Part } from '@pitstop/core/parts';
 import { createPart } from '../../db/seed/factories.js';
 import { bearer, signUp } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { DELIVERY_ADDRESS } from '../../test/orders.js';
 
 /*
  * Every answer of the catalogue cache (decisions 002 and 020) can be revalidated: it carries an
@@ -122,6 +123,7 @@ describe('revalidating the catalogue answers', () => {
         parts: 'x',
         quantity: 2,
         productId: part._id,
+        address: DELIVERY_ADDRESS,
       },
     });
     expect(ordered.statusCode).toBe(200);

@@ -7,6 +7,7 @@ import { jobs, orders, payments } from '../../db/schema.js';
 import { captureMailer, createTestApp, type TestApp } from '../../test/app.js';
 import { expireUnpaidOrders } from '../orders/service.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
+import { DELIVERY_ADDRESS } from '../../test/orders.js';
 import { startStripeFake } from '../../test/stripe-fake.js';
 
 async function orderFor(t: TestApp, me: Customer, quantity = 2) {
@@ -15,7 +16,15 @@ async function orderFor(t: TestApp, me: Customer, quantity = 2) {
     method: 'POST',
     url: '/api/order',
     headers: bearer(me.token),
-    payload: { email: me.email, name: 'Payer', num: '555-0100', parts: 'x', quantity, productId: part.id },
+    payload: {
+      email: me.email,
+      name: 'Payer',
+      num: '555-0100',
+      parts: 'x',
+      quantity,
+      productId: part.id,
+      address: DELIVERY_ADDRESS,
+    },
   });
   return res.json().insertedId as string;
 }

@@ -79,7 +79,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (app
       preValidation: signedIn,
       schema: {
         tags: ['payments'],
-        summary: 'Record a payment: the order turns paid only if the provider confirms the transaction',
+        summary:
+          'Record a payment: the order turns paid only if the provider confirms the transaction; the receipt is mailed and the shop notified',
         security: bearer,
         params: OrderIdParamsSchema,
         body: ConfirmPaymentSchema,
@@ -93,6 +94,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (app
         request.params.id,
         request.body.transactionId,
         provider,
+        app.config.publicUrl,
         app.jobs.wake,
       ),
   );
@@ -136,6 +138,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (app
             event.id,
             event.data.object.id,
             provider,
+            app.config.publicUrl,
             app.jobs.wake,
           );
           request.log.info({ eventId: event.id, outcome }, 'stripe event');

@@ -1,6 +1,7 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import { orderTexts } from '@pitstop/core/messages';
 import { centsToDollars } from '@pitstop/core/money';
+import { formatOrderNumber } from '@pitstop/core/orders';
 import type { PaymentInfo, SandboxCardInput } from '@pitstop/core/payments';
 import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
@@ -8,6 +9,8 @@ import { orders, paymentEvents, payments, type OrderLineRow, type OrderRow } fro
 import { AppError } from '../../lib/errors.js';
 import type { PaymentProviderClient, VerifiedIntent } from '../../lib/payments/provider.js';
 import { sandboxDecline } from '../../lib/payments/sandbox.js';
+import { recordOrderEvent, SYSTEM, type OrderActor } from '../orders/events.js';
+import { queuePaidOrderMails } from '../orders/order-mails.js';
 import { linesOf, toOrderLine } from '../orders/service.js';
 import { queueLatePaymentRefund } from './late-payment-refund.js';
 
@@ -57,6 +60,7 @@ export async function paymentInfo(
   const lines = (await linesOf(db, [order.id])).get(order.id) ?? [];
   return {
     orderId: order.id,
+    orderNumber: order.number === null ? '' : formatOrderNumber(order.number),
     name: lines[0]?.partName ?? '',
     price: centsToDollars(order.totalCents),
     quantity: lines[0]?.quantity ?? 0,
@@ -65,6 +69,7 @@ export async function paymentInfo(
     tax: centsToDollars(order.taxCents),
     paid: order.paidAt !== null,
     transactionId: order.transactionId,
+    address: order.deliveryAddress ?? null,
     status: order.status,
     expiresAt: order.status === 'unpaid' && order.expiresAt ? order.expiresAt.toISOString() : null,
     provider: provider.name,
@@ -158,13 +163,28 @@ async function markPaymentSucceeded(db: Db, intentId: string): Promise<void> {
     .where(and(eq(payments.intentId, intentId), notInArray(payments.status, ['refunding', 'refunded'])));
 }
 
-/** Marks an order paid (forward only) once its transaction checks out. */
-async function markPaid(db: Db, order: OrderRow, transactionId: string): Promise<number> {
-  const updated = await db
+/**
+ * Marks an order paid (forward only) once its transaction checks out, in the caller's transaction,
+ * with what follows from it in the same commit: the payment's row says succeeded, the timeline
+ * gets its 'paid' line, and the receipt and the shop's new-order notice are queued (the caller
+ * wakes the job runner after the commit). Answers 0 when the order was no longer unpaid.
+ */
+async function markPaid(
+  tx: Db,
+  order: OrderRow,
+  transactionId: string,
+  by: OrderActor | null,
+  publicUrl: string,
+): Promise<number> {
+  await markPaymentSucceeded(tx, transactionId);
+  const updated = await tx
     .update(orders)
     .set({ status: 'paid', paidAt: new Date(), transactionId, updatedAt: new Date() })
     .where(and(eq(orders.id, order.id), eq(orders.status, 'unpaid')))
     .returning({ id: orders.id });
+  if (updated.length === 0) return 0;
+  await recordOrderEvent(tx, order.id, 'paid', by, `Card payment ${transactionId}`);
+  await queuePaidOrderMails(tx, order.id, publicUrl);
   return updated.length;
 }
 
@@ -175,14 +195,16 @@ export async function confirmPayment(
   orderId: string,
   transactionId: string,
   provider: PaymentProviderClient,
-  /** Called after a refund of a payment that came through too late was queued (wakes the runner). */
-  onRefundQueued: () => void = () => undefined,
+  /** The shop's address, for the receipt's link. */
+  publicUrl: string,
+  /** Called after mails or a late payment's refund were queued (wakes the job runner). */
+  onQueued: () => void = () => undefined,
 ): Promise<{ modifiedCount: number }> {
   const order = await ownOrder(db, caller, orderId);
   if (order.status === 'cancelled') {
     // The money may have been taken anyway (paid in the last seconds, or an intent left open).
     const intent = await provider.retrieve(transactionId);
-    if (matches(intent, order)) throw await refundLate(db, order, transactionId, onRefundQueued);
+    if (matches(intent, order)) throw await refundLate(db, order, transactionId, onQueued);
     throw cancelledProblem(order);
   }
   if (order.status !== 'unpaid') {
@@ -195,12 +217,15 @@ export async function confirmPayment(
   if (!matches(intent, order)) {
     throw new AppError('payment_failed', 'We could not confirm this payment. No order was marked paid.');
   }
-  await markPaymentSucceeded(db, transactionId);
-  const modifiedCount = await markPaid(db, order, transactionId);
+  const modifiedCount = await db.transaction((tx) =>
+    markPaid(tx as unknown as Db, order, transactionId, caller, publicUrl),
+  );
   if (modifiedCount === 0) {
     // Cancelled (by the customer or the expiry job) between the read above and now.
     const [now] = await db.select().from(orders).where(eq(orders.id, order.id)).limit(1);
-    if (now?.status === 'cancelled') throw await refundLate(db, now, transactionId, onRefundQueued);
+    if (now?.status === 'cancelled') throw await refundLate(db, now, transactionId, onQueued);
+  } else {
+    onQueued();
   }
   return { modifiedCount };
 }
@@ -227,9 +252,12 @@ export async function applySucceededEvent(
   eventId: string,
   intentId: string,
   provider: PaymentProviderClient,
-  onRefundQueued: () => void = () => undefined,
+  /** The shop's address, for the receipt's link. */
+  publicUrl: string,
+  /** Called after mails or a late payment's refund were queued (wakes the job runner). */
+  onQueued: () => void = () => undefined,
 ): Promise<'applied' | 'duplicate' | 'ignored' | 'refunding'> {
-  const { outcome, orderId } = await db.transaction(async (tx) => {
+  const { outcome, orderId, queued } = await db.transaction(async (tx) => {
     const recorded = await tx.insert(paymentEvents).values({ eventId }).onConflictDoNothing().returning();
     if (recorded.length === 0) return { outcome: 'duplicate' as const };
     const intent = await provider.retrieve(intentId);
@@ -238,12 +266,17 @@ export async function applySucceededEvent(
       : [];
     if (!order || !matches(intent, order)) return { outcome: 'ignored' as const };
     if (order.status === 'cancelled') return { outcome: 'late' as const, orderId: order.id };
-    await markPaymentSucceeded(tx as unknown as Db, intentId);
-    const marked = await markPaid(tx as unknown as Db, order, intentId);
+    // The provider's word comes without a customer: the shop records it.
+    const marked = await markPaid(tx as unknown as Db, order, intentId, SYSTEM, publicUrl);
     // Unpaid when read, but cancelled before the update (the expiry job does not wait for us).
     const late = marked === 0 && order.status === 'unpaid';
-    return { outcome: late ? ('late' as const) : ('applied' as const), orderId: order.id };
+    return {
+      outcome: late ? ('late' as const) : ('applied' as const),
+      orderId: order.id,
+      queued: marked > 0,
+    };
   });
+  if (queued) onQueued();
   if (outcome !== 'late') return outcome;
   // Not marked paid: cancelled meanwhile, or paid by the customer's own confirmation at the same
   // moment. Only money for a cancelled order goes back.
@@ -253,7 +286,7 @@ export async function applySucceededEvent(
     .where(eq(orders.id, orderId));
   if (now?.status !== 'cancelled') return 'applied';
   const refund = await queueLatePaymentRefund(db, now, intentId);
-  if (refund === 'queued') onRefundQueued();
+  if (refund === 'queued') onQueued();
   return refund === 'none' ? 'ignored' : 'refunding';
 }
 

@@ -99,6 +99,16 @@ export async function listUsers(db: Db) {
   return rows.map(toUserRow);
 }
 
+/** Every admin's address, for the shop's own notices (new orders to ship). */
+export async function adminEmails(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.role, 'admin'))
+    .orderBy(users.email);
+  return rows.map((row) => row.email);
+}
+
 /** PUT /user/admin/{email}: modifiedCount 1 when promoted, 0 when already an admin. */
 export async function makeAdmin(db: Db, email: string): Promise<{ modifiedCount: number }> {
   const row = await findUserByEmail(db, email);

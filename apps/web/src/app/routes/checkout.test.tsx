@@ -7,6 +7,7 @@ import { checkoutPaymentTexts } from '@pitstop/core/credit-texts';
 import type { CreditStatus } from '@pitstop/core/credit';
 import { cartTexts, creditTexts } from '@pitstop/core/messages';
 import type { OrderAddress } from '@pitstop/core/orders';
+import { receiptTexts } from '@pitstop/core/receipt-texts';
 import { ordersKeys } from '@/features/orders/api/orders-query-keys';
 import type { Cart } from '@/lib/cart';
 import { mockApi } from '@/testing/api';
@@ -169,6 +170,9 @@ describe('CheckoutRoute', () => {
       total: 166.74,
       lines: [],
       address: SAVED,
+      paymentMethod: 'card',
+      expiresAt: '2026-12-23T15:30:00.000Z',
+      paymentDueAt: null,
     };
     const { api, queryClient } = renderCheckout({
       'POST /api/checkout': () => jsonResponse(result, { status: 201 }),
@@ -280,7 +284,7 @@ describe('CheckoutRoute: pay on account', () => {
     expect(screen.getByText(checkoutTexts.payNext)).toBeTruthy();
   });
 
-  it('lets an approved customer pay on account, showing the remaining limit, and opens My Orders', async () => {
+  it('lets an approved customer pay on account, showing the remaining limit, and ends on its confirmation', async () => {
     const result: CheckoutResult = {
       insertedId: ORDER_ID,
       orderNumber: 'PS-10001',
@@ -289,6 +293,9 @@ describe('CheckoutRoute: pay on account', () => {
       total: 166.74,
       lines: [],
       address: SAVED,
+      paymentMethod: 'account',
+      expiresAt: null,
+      paymentDueAt: '2027-01-22T12:00:00.000Z',
     };
     const { api } = renderCheckout(
       { 'POST /api/checkout': () => jsonResponse(result, { status: 201 }) },
@@ -303,7 +310,19 @@ describe('CheckoutRoute: pay on account', () => {
     expect(screen.queryByText(checkoutTexts.payNext)).toBeNull();
     fireEvent.click(placeOrder());
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeTruthy();
+    // Nothing to pay now: it says so, with the number, when the invoice falls due and its page.
+    const heading = await screen.findByRole('heading', {
+      level: 2,
+      name: receiptTexts.isPlacedOnAccount('PS-10001'),
+    });
+    expect(document.activeElement).toBe(heading);
+    expect(screen.getByText(receiptTexts.invoiceDue('$166.74', 'Jan 22, 2027'))).toBeTruthy();
+    expect(screen.getByText(receiptTexts.whatNext)).toBeTruthy();
+    expect(screen.getByRole('link', { name: receiptTexts.viewOrder('PS-10001') }).getAttribute('href')).toBe(
+      '/order/PS-10001',
+    );
+    expect(screen.getByTestId('location').textContent).toBe('/checkout');
+    expect(screen.queryByRole('button', { name: checkoutTexts.placeOrder })).toBeNull();
     const [call] = api.callsTo('POST /api/checkout');
     expect(jsonBodyOf(call?.init)).toMatchObject({ payment: 'account' });
   });

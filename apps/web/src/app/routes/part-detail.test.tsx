@@ -146,9 +146,33 @@ describe('PartDetailRoute', () => {
       [`GET /api/parts/${part._id}`]: () => jsonResponse(part),
       'GET /api/me': () => jsonResponse(createProfile({ name: 'Riley Rider', email: 'rider@pitstop.com' })),
       [`GET /api/parts/${part._id}/reviews`]: () => jsonResponse([]),
-      'POST /api/order': () => {
+      // The customer's last delivery address is offered again.
+      'GET /api/me/address': () =>
+        jsonResponse({
+          address: {
+            name: 'Riley Rider',
+            street: '500 Howard St',
+            city: 'San Francisco',
+            state: 'CA',
+            zip: '94105',
+            phone: '(415) 555-0134',
+          },
+        }),
+      'POST /api/order': (_url, init) => {
         part = { ...part, availablequantity: 7 };
-        return jsonResponse({ insertedId: 'order-1' }, { status: 201 });
+        const body = JSON.parse(String(init?.body)) as { address: unknown };
+        return jsonResponse({
+          insertedId: 'order-1',
+          orderNumber: 'PS-10482',
+          subtotal: 50,
+          tax: 3.63,
+          total: 53.63,
+          lines: [],
+          address: body.address,
+          paymentMethod: 'card',
+          expiresAt: '2026-12-23T15:30:00.000Z',
+          paymentDueAt: null,
+        });
       },
     });
     renderWithProviders(<PartDetailRoute />, { route: `/parts/${part._id}`, path: '/parts/:id' });
@@ -156,7 +180,8 @@ describe('PartDetailRoute', () => {
     const form = await screen.findByRole('region', { name: 'Order this part' });
     const partName = (await within(form).findByLabelText('Part name')) as HTMLInputElement;
     expect(partName.value).toBe('Bajaj Pulsar Headlight');
-    fireEvent.change(within(form).getByLabelText('Phone number'), { target: { value: '555-0100' } });
+    expect((within(form).getByLabelText('Street address') as HTMLInputElement).value).toBe('500 Howard St');
+    fireEvent.change(within(form).getByLabelText('Phone number'), { target: { value: '(415) 555-0100' } });
     fireEvent.change(within(form).getByLabelText('Quantity'), { target: { value: '5' } });
     const placeOrder = within(form).getByRole('button', { name: 'Place Order' }) as HTMLButtonElement;
     await waitFor(() => expect(placeOrder.disabled).toBe(false));
@@ -164,6 +189,9 @@ describe('PartDetailRoute', () => {
     fireEvent.click(placeOrder);
 
     expect(await within(form).findByText(messages.orderBooked)).toBeTruthy();
+    expect(within(form).getByRole('link', { name: 'Pay now for order PS-10482' }).getAttribute('href')).toBe(
+      '/payment/order-1',
+    );
     await waitFor(() =>
       expect(screen.getByText('Available quantity').nextElementSibling?.textContent).toBe('7'),
     );

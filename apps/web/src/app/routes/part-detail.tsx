@@ -8,6 +8,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { AddToCartForm } from '@/features/cart/components/add-to-cart-form';
+import { useCreditStatus } from '@/features/credit/api/get-credit-status';
 import { useActiveVehicle } from '@/features/fitment/hooks/use-garage-vehicles';
 import { usePart } from '@/features/parts/api/get-part';
 import { partsKeys } from '@/features/parts/api/parts-query-keys';
@@ -71,6 +72,9 @@ export function PartDetailRoute() {
   const queryClient = useQueryClient();
   const vehicle = useActiveVehicle();
   const signedIn = useIsSignedIn();
+  // An approved customer may order on account here too; until this answers, card is the way.
+  const credit = useCreditStatus({ enabled: signedIn });
+  const account = credit.data?.account ?? null;
   const notFound = query.isError && isApiError(query.error) && [400, 404].includes(query.error.status);
   const part = query.data;
 
@@ -130,8 +134,13 @@ export function PartDetailRoute() {
           <Suspense fallback={<Spinner label="Loading the order form" className="py-10" />}>
             <OrderForm
               part={query.data}
+              creditLine={account ? { remaining: account.remaining } : null}
               // Stock changed: refetch this part, and let cached lists show the new quantity too.
               onStockChanged={() => void queryClient.invalidateQueries({ queryKey: partsKeys.all })}
+              // What is left of the limit changed.
+              onPlaced={(result) => {
+                if (result.paymentMethod === 'account') void credit.refetch();
+              }}
             />
           </Suspense>
         ) : (

@@ -4,6 +4,7 @@ import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages, orderTexts } from '@pitstop/core/messages';
 import type { PaymentInfo } from '@pitstop/core/payments';
+import { receiptTexts } from '@pitstop/core/receipt-texts';
 import { ordersKeys } from '@/features/orders/api/orders-query-keys';
 import { paymentsKeys } from '@/features/payments/api/payments-query-keys';
 import { SANDBOX_NOTE } from '@/features/payments/components/payment-checkout';
@@ -99,6 +100,7 @@ type Routes = Parameters<typeof mockApi>[0];
 function paymentInfo(overrides: Partial<PaymentInfo> = {}): PaymentInfo {
   return {
     orderId: ORDER_ID,
+    orderNumber: 'PS-10482',
     name: 'Yamaha FZ Brake Pads',
     price: 65.97,
     quantity: 3,
@@ -117,6 +119,14 @@ function paymentInfo(overrides: Partial<PaymentInfo> = {}): PaymentInfo {
     tax: 0,
     paid: false,
     transactionId: null,
+    address: {
+      name: 'Asha Rider',
+      street: '500 Howard St',
+      city: 'San Francisco',
+      state: 'CA',
+      zip: '94105',
+      phone: '(415) 555-0134',
+    },
     provider: 'sandbox',
     publishableKey: null,
     ...overrides,
@@ -200,6 +210,21 @@ describe('PaymentRoute', () => {
     expect(status.textContent).toBe('Congrats!  payment is completed.');
     expect(screen.getByText(TRANSACTION)).toBeTruthy();
     expect(screen.getByText(/Transaction id:/).textContent).toBe(`Transaction id: ${TRANSACTION}`);
+    // The order, as its receipt tells it: number, lines, tax, total, address, what happens next,
+    // and its page. The focus is on the new heading, where the card form was.
+    const heading = screen.getByRole('heading', { level: 1, name: 'Order PS-10482 is paid' });
+    expect(heading.textContent).toBe(receiptTexts.isPaid('PS-10482'));
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    const lines = screen.getByRole('table', { name: 'Order lines' });
+    expect(within(lines).getByRole('rowheader', { name: 'Yamaha FZ Brake Pads × 3' })).toBeTruthy();
+    expect(within(lines).getByRole('row', { name: /Sales tax/ }).textContent).toContain('$0.00');
+    expect(within(lines).getByRole('row', { name: /Total/ }).textContent).toContain('$65.97');
+    expect(screen.getByRole('heading', { name: receiptTexts.deliveryHeading })).toBeTruthy();
+    expect(screen.getByText(/500 Howard St/).textContent).toContain('San Francisco, CA 94105');
+    expect(screen.getByText(receiptTexts.whatNext)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View order PS-10482' }).getAttribute('href')).toBe(
+      '/order/PS-10482',
+    );
     const [confirm] = api.callsTo(CONFIRM);
     expect(jsonBodyOf(confirm?.init)).toEqual({
       clientSecret: SECRET,
@@ -331,11 +356,20 @@ describe('PaymentRoute', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('shows a paid order as Paid with its transaction id, and asks for no intent', async () => {
-    const { api } = renderPayment({}, paymentInfo({ paid: true, transactionId: TRANSACTION }));
+  it('shows a paid order as paid, with its transaction id and its page, and asks for no intent', async () => {
+    const { api } = renderPayment(
+      {},
+      paymentInfo({ paid: true, transactionId: TRANSACTION, status: 'paid' }),
+    );
 
-    expect(await screen.findByText('Paid')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order PS-10482 is paid' })).toBeTruthy();
     expect(screen.getByText(TRANSACTION)).toBeTruthy();
+    // The spec's message is for the moment of paying, not for a visit afterwards.
+    expect(screen.queryByText(messages.paymentCompleted, { normalizer: (text) => text })).toBeNull();
+    expect(screen.getByText(receiptTexts.whatNext)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View order PS-10482' }).getAttribute('href')).toBe(
+      '/order/PS-10482',
+    );
     expect(screen.getByRole('link', { name: 'Go to My Orders' }).getAttribute('href')).toBe('/order');
     expect(screen.queryByLabelText('Card number')).toBeNull();
     expect(api.callsTo(INTENT)).toHaveLength(0);

@@ -3,7 +3,7 @@ import type { CheckoutInput, CheckoutResult } from '@pitstop/core/checkout';
 import { apiPost } from '@/lib/api-client';
 import { idempotencyHeader, useIdempotencyKey } from '@/lib/idempotency-key';
 import { cartKeys } from '@/lib/cart';
-import { checkoutKeys } from './checkout-query-keys';
+import { savedAddressKeys } from '@/lib/saved-address';
 
 /**
  * POST /api/checkout: the signed-in customer's cart becomes one unpaid order (201). 400 with
@@ -24,7 +24,7 @@ export function usePlaceOrder() {
     // moves on to the payment page at once.
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: cartKeys.all });
-      void queryClient.invalidateQueries({ queryKey: checkoutKeys.savedAddress() });
+      void queryClient.invalidateQueries({ queryKey: savedAddressKeys.all });
     },
     // A refusal about stock: the cart's lines show what is left now.
     onError: () => void queryClient.invalidateQueries({ queryKey: cartKeys.all }),

@@ -8,34 +8,28 @@ import { checkoutPaymentTexts } from '@pitstop/core/credit-texts';
 import {
   DeliveryAddressSchema,
   salesTaxCents,
+  type CheckoutResult,
   type DeliveryAddress,
   type DeliveryAddressInput,
   type PaymentMethod,
 } from '@pitstop/core/checkout';
-import { DELIVERY_STATES, STATES_NOT_SERVED, isDeliveryState } from '@pitstop/core/delivery-area';
+import { DELIVERY_STATES, isDeliveryState } from '@pitstop/core/delivery-area';
 import { dollarsToCents, formatDollars } from '@pitstop/core/money';
 import type { OrderAddress } from '@pitstop/core/orders';
+import { addressFieldOf, DeliveryAddressFields } from '@/components/ordering/delivery-address-fields';
+import { PaymentChoice, type CreditLineLeft } from '@/components/ordering/payment-choice';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { FormField, inputClass } from '@/components/ui/form-field';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
 import { useAppForm } from '@/hooks/use-app-form';
 import { isApiError } from '@/lib/api-client';
 import { getCartQueryOptions, type Cart, type CartItem } from '@/lib/cart';
 import { problemText } from '@/lib/error-text';
-import { useSavedAddress } from '../api/get-saved-address';
+import { useSavedAddress } from '@/lib/saved-address';
 import { useTaxRates } from '../api/get-tax-rates';
 import { usePlaceOrder } from '../api/place-order';
 
-type AddressField = keyof DeliveryAddressInput;
-const ADDRESS_FIELDS: readonly string[] = Object.keys(DeliveryAddressSchema.shape);
-
 const EMPTY_ADDRESS: DeliveryAddressInput = { name: '', street: '', city: '', state: '', zip: '', phone: '' };
-
-const STATE_OPTIONS = Object.entries(DELIVERY_STATES).sort(([, a], [, b]) => a.localeCompare(b));
-// Listed so a customer there finds their state and is told why, rather than searching in vain.
-const NOT_SERVED_OPTIONS = Object.entries(STATES_NOT_SERVED);
 
 /** In cents, so sums are exact ($21.99 × 3 is $65.97, not $65.97000000000001). */
 function lineTotalCents(item: CartItem): number {
@@ -45,12 +39,6 @@ function lineTotalCents(item: CartItem): number {
 /** A line the server would refuse as it stands: more than is left, or under the part's minimum. */
 function doesNotFit(item: CartItem): boolean {
   return item.quantity > item.available || item.quantity < item.minquantity;
-}
-
-/** An `address.<field>` error from the server, as the form's field name. */
-function addressField(field: string): AddressField | null {
-  const name = field.startsWith('address.') ? field.slice('address.'.length) : '';
-  return ADDRESS_FIELDS.includes(name) ? (name as AddressField) : null;
 }
 
 /**
@@ -68,7 +56,7 @@ function placeFailure(error: unknown): { cartProblem: string | null; generalErro
   if (error.status === 409 || error.errors.some(({ field }) => field.startsWith('items.'))) {
     return { cartProblem: error.message, generalError: null };
   }
-  const onAddress = error.errors.some(({ field }) => addressField(field) !== null);
+  const onAddress = error.errors.some(({ field }) => addressFieldOf(field) !== null);
   return {
     cartProblem: null,
     generalError: onAddress ? null : problemText(error, checkoutTexts.placeFailed),
@@ -136,70 +124,14 @@ function CartProblem({ message }: { message: string }) {
 }
 
 /** An approved customer's credit line, as far as the checkout needs it (dollars). */
-export interface CheckoutCreditLine {
-  remaining: number;
-}
-
-interface PaymentChoiceProps {
-  value: PaymentMethod;
-  onChange: (value: PaymentMethod) => void;
-  creditLine: CheckoutCreditLine;
-  totalCents: number;
-}
-
-/** Card, or "Pay on account (net 30)" with what is left of the limit; only for approved customers. */
-function PaymentChoice({ value, onChange, creditLine, totalCents }: PaymentChoiceProps) {
-  const id = useId();
-  const remaining = formatDollars(creditLine.remaining);
-  const over = totalCents > dollarsToCents(creditLine.remaining);
-  const option =
-    'flex items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-red-700';
-  return (
-    <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1 font-semibold text-slate-900">{checkoutPaymentTexts.heading}</legend>
-      <div className={option}>
-        <input
-          id={`${id}-card`}
-          type="radio"
-          name="payment"
-          value="card"
-          checked={value === 'card'}
-          onChange={() => onChange('card')}
-          className="mt-1"
-        />
-        <label htmlFor={`${id}-card`}>{checkoutPaymentTexts.card}</label>
-      </div>
-      <div className={option}>
-        <input
-          id={`${id}-account`}
-          type="radio"
-          name="payment"
-          value="account"
-          checked={value === 'account'}
-          onChange={() => onChange('account')}
-          aria-describedby={`${id}-account-hint`}
-          className="mt-1"
-        />
-        <div className="flex flex-col">
-          <label htmlFor={`${id}-account`}>{checkoutPaymentTexts.account}</label>
-          <p id={`${id}-account-hint`} className="text-sm text-slate-600">
-            {checkoutPaymentTexts.accountHint(remaining)}
-          </p>
-        </div>
-      </div>
-      {value === 'account' && over ? (
-        <p className="text-sm font-medium text-red-700">{checkoutPaymentTexts.overRemaining(remaining)}</p>
-      ) : null}
-    </fieldset>
-  );
-}
+export type CheckoutCreditLine = CreditLineLeft;
 
 interface CheckoutFormProps {
   cart: Cart;
   rates: Record<string, number>;
   saved: OrderAddress | null;
   creditLine: CheckoutCreditLine | null;
-  onPlaced: (orderId: string, payment: PaymentMethod) => void;
+  onPlaced: (result: CheckoutResult) => void;
 }
 
 function CheckoutForm({ cart, rates, saved, creditLine, onPlaced }: CheckoutFormProps) {
@@ -225,11 +157,11 @@ function CheckoutForm({ cart, rates, saved, creditLine, onPlaced }: CheckoutForm
     place.mutate(
       { address, payment },
       {
-        onSuccess: (result) => onPlaced(result.insertedId, payment),
+        onSuccess: (result) => onPlaced(result),
         onError: (error) => {
           if (!isApiError(error)) return;
           const onFields = error.errors.flatMap(({ field, message }) => {
-            const name = addressField(field);
+            const name = addressFieldOf(field);
             return name ? [{ name, message }] : [];
           });
           onFields.forEach(({ name, message }, index) => {
@@ -259,74 +191,19 @@ function CheckoutForm({ cart, rates, saved, creditLine, onPlaced }: CheckoutForm
               </h2>
               <p className="text-sm text-slate-600">{checkoutTexts.addressLead}</p>
             </div>
-            <TextField
-              label={checkoutTexts.fullName}
-              error={errors.name?.message}
-              {...form.register('name')}
-              type="text"
-              autoComplete="shipping name"
-            />
-            <TextField
-              label={checkoutTexts.street}
-              error={errors.street?.message}
-              {...form.register('street')}
-              type="text"
-              autoComplete="shipping street-address"
-            />
-            <div className="grid gap-5 sm:grid-cols-[1fr_14rem_9rem]">
-              <TextField
-                label={checkoutTexts.city}
-                error={errors.city?.message}
-                {...form.register('city')}
-                type="text"
-                autoComplete="shipping address-level2"
-              />
-              <FormField label={checkoutTexts.state} error={errors.state?.message}>
-                {(control) => (
-                  <select
-                    {...control}
-                    {...form.register('state', {
-                      // Alaska and the like are refused as soon as they are chosen, and the tax
-                      // beside follows the choice.
-                      onChange: () => void form.trigger('state'),
-                    })}
-                    defaultValue={form.formState.defaultValues?.state ?? ''}
-                    autoComplete="shipping address-level1"
-                    className={inputClass}
-                  >
-                    <option value="">{checkoutTexts.chooseState}</option>
-                    {STATE_OPTIONS.map(([code, name]) => (
-                      <option key={code} value={code}>
-                        {name}
-                      </option>
-                    ))}
-                    <optgroup label={checkoutTexts.statesNotServed}>
-                      {NOT_SERVED_OPTIONS.map(([code, name]) => (
-                        <option key={code} value={code}>
-                          {name.replace(/^the /, 'The ')}
-                        </option>
-                      ))}
-                    </optgroup>
-                  </select>
-                )}
-              </FormField>
-              <TextField
-                label={checkoutTexts.zip}
-                error={errors.zip?.message}
-                {...form.register('zip')}
-                type="text"
-                inputMode="numeric"
-                autoComplete="shipping postal-code"
-              />
-            </div>
-            <TextField
-              label={checkoutTexts.phone}
-              hint={checkoutTexts.phoneHint}
-              error={errors.phone?.message}
-              {...form.register('phone')}
-              type="tel"
-              inputMode="tel"
-              autoComplete="shipping tel"
+            <DeliveryAddressFields
+              name={{ registration: form.register('name'), error: errors.name?.message }}
+              street={{ registration: form.register('street'), error: errors.street?.message }}
+              city={{ registration: form.register('city'), error: errors.city?.message }}
+              state={{
+                // Alaska and the like are refused as soon as they are chosen, and the tax beside
+                // follows the choice.
+                registration: form.register('state', { onChange: () => void form.trigger('state') }),
+                error: errors.state?.message,
+                defaultValue: form.formState.defaultValues?.state ?? '',
+              }}
+              zip={{ registration: form.register('zip'), error: errors.zip?.message }}
+              phone={{ registration: form.register('phone'), error: errors.phone?.message }}
             />
           </fieldset>
         </div>
@@ -394,8 +271,8 @@ function CheckoutForm({ cart, rates, saved, creditLine, onPlaced }: CheckoutForm
 }
 
 interface CheckoutProps {
-  /** Called with the new order's id and how it is paid once the server has placed it (201). */
-  onPlaced: (orderId: string, payment: PaymentMethod) => void;
+  /** Called with the placed order (its id, number, figures and how it is paid) once the server has placed it (201). */
+  onPlaced: (result: CheckoutResult) => void;
   /**
    * An approved customer's credit line: offers "Pay on account (net 30)". Null (or not given)
    * shows no choice, and the order is paid by card.
@@ -453,9 +330,9 @@ export function Checkout({ onPlaced, creditLine = null }: CheckoutProps) {
       rates={rates.data.rates}
       saved={saved.data?.address ?? null}
       creditLine={creditLine}
-      onPlaced={(orderId, payment) => {
-        setPlaced(payment);
-        onPlaced(orderId, payment);
+      onPlaced={(result) => {
+        setPlaced(result.paymentMethod);
+        onPlaced(result);
       }}
     />
   );

@@ -1,30 +1,38 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CheckoutResult } from '@pitstop/core/checkout';
 import type { CreateOrderInput } from '@pitstop/core/orders';
 import { apiPost } from '@/lib/api-client';
 import { idempotencyHeader, useIdempotencyKey } from '@/lib/idempotency-key';
+import { savedAddressKeys } from '@/lib/saved-address';
 import { ordersKeys } from './orders-query-keys';
 
+/** What the part page's form sends: `payment` may be left out (by card). */
+export type CreateOrderRequest = Omit<CreateOrderInput, 'payment'> &
+  Partial<Pick<CreateOrderInput, 'payment'>>;
+
 /**
- * POST /api/order (spec §7): books an order and answers its id. The server checks the quantity
- * against the part and reserves the stock; not enough stock answers 409.
+ * POST /api/order (spec §7): places a one-line order through the checkout and answers it as the
+ * checkout does (insertedId, number, totals with tax, how it is paid). The server checks the
+ * quantity against the part and reserves the stock: a quantity outside the part's limits answers
+ * 400 on `quantity`, stock sold meanwhile 409; a bad address 400 on `address.<field>`.
  */
-export function createOrder(
-  input: CreateOrderInput,
-  idempotencyKey?: string,
-): Promise<{ insertedId: string }> {
-  return apiPost<{ insertedId: string }>('/order', input, idempotencyHeader(idempotencyKey));
+export function createOrder(input: CreateOrderRequest, idempotencyKey?: string): Promise<CheckoutResult> {
+  return apiPost<CheckoutResult>('/order', input, idempotencyHeader(idempotencyKey));
 }
 
 /**
- * Places an order; the customer's order list is stale afterwards. Placing it again after a lost
- * answer sends the same Idempotency-Key, so the order is never placed twice.
+ * Places an order; the customer's order list and last address are stale afterwards. Placing it
+ * again after a lost answer sends the same Idempotency-Key, so the order is never placed twice.
  */
 export function useCreateOrder() {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useMutation({
-    mutationFn: (input: CreateOrderInput) => createOrder(input, idempotency.for(input)),
+    mutationFn: (input: CreateOrderRequest) => createOrder(input, idempotency.for(input)),
     onSettled: (_data, error) => idempotency.settled(error),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersKeys.lists() }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: savedAddressKeys.all });
+      return queryClient.invalidateQueries({ queryKey: ordersKeys.lists() });
+    },
   });
 }

@@ -1,6 +1,11 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { messages } from '@pitstop/core/messages';
+import { checkoutTexts } from '@pitstop/core/cart-texts';
+import type { CheckoutResult } from '@pitstop/core/checkout';
+import { checkoutPaymentTexts } from '@pitstop/core/credit-texts';
+import { cartTexts, creditTexts, messages } from '@pitstop/core/messages';
+import type { OrderAddress } from '@pitstop/core/orders';
+import { receiptTexts } from '@pitstop/core/receipt-texts';
 import { sessionKeys } from '@/lib/current-user';
 import { createProfile } from '@/testing/account-factory';
 import { authorizationOf, mockApi } from '@/testing/api';
@@ -12,13 +17,58 @@ import { OrderForm } from './order-form';
 const customer = createProfile({ name: 'Riley Rider', email: 'rider@pitstop.com' });
 const part = createPart({ name: 'Suzuki Gixxer Brake Pads', minquantity: 2, availablequantity: 10 });
 
+/** The customer's last delivery address, which the form offers again. */
+const SAVED: OrderAddress = {
+  name: 'Riley Rider',
+  street: '500 Howard St',
+  city: 'San Francisco',
+  state: 'CA',
+  zip: '94105',
+  phone: '(415) 555-0134',
+};
+const PHONE = '(415) 555-0100';
+
+/** The server's answer to a placed order (as the checkout answers it). */
+function placed(overrides: Partial<CheckoutResult> = {}): CheckoutResult {
+  return {
+    insertedId: 'order-1',
+    orderNumber: 'PS-10482',
+    subtotal: 51.98,
+    tax: 3.77,
+    total: 55.75,
+    lines: [],
+    address: SAVED,
+    paymentMethod: 'card',
+    expiresAt: '2026-12-23T15:30:00.000Z',
+    paymentDueAt: null,
+    ...overrides,
+  };
+}
+
 type Routes = Parameters<typeof mockApi>[0];
 
-function renderForm(routes: Routes = {}, onStockChanged = vi.fn()) {
+function renderForm(
+  routes: Routes = {},
+  onStockChanged = vi.fn(),
+  options: { saved?: OrderAddress | null; creditLine?: { remaining: number } } = {},
+) {
   window.localStorage.setItem('accessToken', 'rider-key');
-  const api = mockApi({ 'GET /api/me': () => jsonResponse(customer), ...routes });
-  renderWithProviders(<OrderForm part={part} onStockChanged={onStockChanged} />);
-  return { api, onStockChanged };
+  const saved = options.saved === undefined ? SAVED : options.saved;
+  const api = mockApi({
+    'GET /api/me': () => jsonResponse(customer),
+    'GET /api/me/address': () => jsonResponse({ address: saved }),
+    ...routes,
+  });
+  const onPlaced = vi.fn();
+  renderWithProviders(
+    <OrderForm
+      part={part}
+      onStockChanged={onStockChanged}
+      onPlaced={onPlaced}
+      creditLine={options.creditLine ?? null}
+    />,
+  );
+  return { api, onStockChanged, onPlaced };
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -47,23 +97,24 @@ describe('OrderForm', () => {
         meFails
           ? problemResponse(503, 'Service Unavailable', 'The shop is very busy right now.')
           : jsonResponse(customer),
+      'GET /api/me/address': () => jsonResponse({ address: null }),
     });
     const { queryClient } = renderWithProviders(<OrderForm part={part} />);
     await enableOrdering();
-    fillAndLeave('Phone number', '5551234567');
+    fillAndLeave('Phone number', '4155551234');
 
     meFails = true;
     await queryClient.refetchQueries({ queryKey: sessionKeys.me() }).catch(() => {});
     await waitFor(() => expect(queryClient.getQueryState(sessionKeys.me())?.status).toBe('error'));
 
     // Still the same form, as it was left: not an error box, not a fresh form.
-    expect(field('Phone number').value).toBe('5551234567');
+    expect(field('Phone number').value).toBe('4155551234');
     expect(field('Quantity').value).toBe('2');
     expect(placeOrder().disabled).toBe(false);
   });
 
   it('prefills name, email and part name, and states the minimum in the quantity placeholder', async () => {
-    renderForm();
+    renderForm({}, vi.fn(), { saved: null });
 
     expect(((await screen.findByLabelText('Name')) as HTMLInputElement).value).toBe('Riley Rider');
     expect(field('Email').value).toBe('rider@pitstop.com');
@@ -72,6 +123,28 @@ describe('OrderForm', () => {
     expect(field('Quantity').value).toBe('');
     expect(field('Quantity').type).toBe('number');
     expect(field('Quantity').placeholder).toBe("Quantity can't be less than 2");
+    // No order yet: the delivery address is asked for, empty.
+    const address = screen.getByRole('group', { name: receiptTexts.deliveryHeading });
+    expect(within(address).getByLabelText(checkoutTexts.street)).toBeTruthy();
+    expect(field(checkoutTexts.street).value).toBe('');
+    expect(field(checkoutTexts.city).value).toBe('');
+    expect((screen.getByLabelText(checkoutTexts.state) as HTMLSelectElement).value).toBe('');
+    expect(field(checkoutTexts.zip).value).toBe('');
+  });
+
+  it('offers the last delivery address and its phone number again', async () => {
+    renderForm();
+
+    expect(((await screen.findByLabelText(checkoutTexts.street)) as HTMLInputElement).value).toBe(
+      '500 Howard St',
+    );
+    expect(field(checkoutTexts.city).value).toBe('San Francisco');
+    expect((screen.getByLabelText(checkoutTexts.state) as HTMLSelectElement).value).toBe('CA');
+    expect(field(checkoutTexts.zip).value).toBe('94105');
+    expect(field('Phone number').value).toBe('(415) 555-0134');
+    // The name is the account's; autocomplete fills the address as a delivery address.
+    expect(field('Name').value).toBe('Riley Rider');
+    expect(field(checkoutTexts.street).getAttribute('autocomplete')).toBe('shipping street-address');
   });
 
   it.each([
@@ -80,7 +153,12 @@ describe('OrderForm', () => {
     ['Email', 'rider-at-pitstop', messages.emailInvalid],
     ['Phone number', '', messages.numberRequired],
     ['Phone number', '1234', messages.numberTooShort],
+    // The number is the courier's too.
+    ['Phone number', '555-0100', cartTexts.phoneInvalid],
     ['Part name', '', messages.nameRequired],
+    [checkoutTexts.street, ' ', cartTexts.streetRequired],
+    [checkoutTexts.city, '', cartTexts.cityRequired],
+    [checkoutTexts.zip, '9410', cartTexts.zipInvalid],
   ])('%s "%s" shows %j under it on Place Order', async (label, value, message) => {
     renderForm();
     await enableOrdering();
@@ -164,35 +242,127 @@ describe('OrderForm', () => {
     }
   });
 
-  it('books the order, says so, resets the form and reports the stock change', async () => {
-    const { api, onStockChanged } = renderForm({
-      'POST /api/order': () => jsonResponse({ insertedId: 'order-1' }, { status: 201 }),
+  it('books the order with its address, says so with its number and a way to pay, and resets the form', async () => {
+    const { api, onStockChanged, onPlaced } = renderForm({
+      'POST /api/order': () => jsonResponse(placed()),
     });
-    fireEvent.change(await screen.findByLabelText('Phone number'), { target: { value: '555-0100' } });
+    fireEvent.change(await screen.findByLabelText('Phone number'), { target: { value: PHONE } });
     fireEvent.change(field('Name'), { target: { value: 'Riley R.' } });
+    fireEvent.change(field(checkoutTexts.street), { target: { value: '2 Mission St' } });
     fireEvent.change(field('Quantity'), { target: { value: '3' } });
     await waitFor(() => expect(placeOrder().disabled).toBe(false));
 
     fireEvent.click(placeOrder());
 
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(messages.orderBooked));
+    const status = screen.getByRole('status');
+    await waitFor(() => expect(status.textContent).toContain(messages.orderBooked));
+    expect(status.textContent).toContain(receiptTexts.orderNumberIs('PS-10482'));
+    expect(status.textContent).toContain(receiptTexts.totalIs('$55.75'));
+    const payNow = within(status).getByRole('link', { name: receiptTexts.payNowLabel('PS-10482') });
+    expect(payNow.textContent).toBe(receiptTexts.payNow);
+    expect(payNow.getAttribute('href')).toBe('/payment/order-1');
+    // Place Order is disabled again (the quantity is empty): the focus is on the next step.
+    expect(document.activeElement).toBe(payNow);
     const [call] = api.callsTo('POST /api/order');
     expect(jsonBodyOf(call?.init)).toEqual({
       email: 'rider@pitstop.com',
       name: 'Riley R.',
-      num: '555-0100',
+      num: PHONE,
       parts: 'Suzuki Gixxer Brake Pads',
       quantity: 3,
       productId: part._id,
+      payment: 'card',
+      // Who receives it and their number are the form's own Name and Phone number.
+      address: { ...SAVED, name: 'Riley R.', street: '2 Mission St', phone: PHONE },
     });
     expect(authorizationOf(call?.init)).toBe('Bearer rider-key');
     expect(field('Name').value).toBe('Riley Rider');
     expect(field('Email').value).toBe('rider@pitstop.com');
     expect(field('Part name').value).toBe('Suzuki Gixxer Brake Pads');
-    expect(field('Phone number').value).toBe('');
     expect(field('Quantity').value).toBe('');
+    // The address just used is the last one now, offered for the next order.
+    expect(field('Phone number').value).toBe(PHONE);
+    expect(field(checkoutTexts.street).value).toBe('2 Mission St');
     expect(placeOrder().disabled).toBe(true);
     expect(onStockChanged).toHaveBeenCalledTimes(1);
+    expect(onPlaced).toHaveBeenCalledWith(placed());
+  });
+
+  it('lets an approved customer order on account, and says it is placed on account', async () => {
+    const { api } = renderForm(
+      {
+        'POST /api/order': () =>
+          jsonResponse(
+            placed({
+              paymentMethod: 'account',
+              expiresAt: null,
+              paymentDueAt: '2027-01-22T12:00:00.000Z',
+            }),
+          ),
+      },
+      vi.fn(),
+      { creditLine: { remaining: 400 } },
+    );
+    const card = (await screen.findByRole('radio', { name: checkoutPaymentTexts.card })) as HTMLInputElement;
+    expect(card.checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: checkoutPaymentTexts.account }));
+    fireEvent.change(field('Quantity'), { target: { value: '2' } });
+    await waitFor(() => expect(placeOrder().disabled).toBe(false));
+
+    fireEvent.click(placeOrder());
+
+    const heading = await screen.findByRole('heading', { name: receiptTexts.isPlacedOnAccount('PS-10482') });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByRole('status').textContent).toContain(messages.orderBooked);
+    expect(screen.getByText(receiptTexts.invoiceDue('$55.75', 'Jan 22, 2027'))).toBeTruthy();
+    expect(screen.getByRole('link', { name: receiptTexts.viewOrder('PS-10482') }).getAttribute('href')).toBe(
+      '/order/PS-10482',
+    );
+    expect(screen.queryByRole('link', { name: /Pay now/ })).toBeNull();
+    expect(jsonBodyOf(api.callsTo('POST /api/order')[0]?.init)).toMatchObject({ payment: 'account' });
+  });
+
+  it('offers no way to pay on account without approved credit', async () => {
+    renderForm();
+    await screen.findByLabelText('Quantity');
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it('says a refusal of pay on account under the form, not under Quantity', async () => {
+    const message = creditTexts.overLimit('$100.00', '$166.74');
+    const { onStockChanged } = renderForm(
+      {
+        'POST /api/order': () =>
+          jsonResponse(
+            {
+              type: 'about:blank',
+              title: 'Conflict',
+              status: 409,
+              detail: message,
+              errors: [{ field: 'payment', message }],
+            },
+            { status: 409, headers: { 'content-type': 'application/problem+json' } },
+          ),
+      },
+      vi.fn(),
+      { creditLine: { remaining: 100 } },
+    );
+    fireEvent.click(await screen.findByRole('radio', { name: checkoutPaymentTexts.account }));
+    fireEvent.change(field('Quantity'), { target: { value: '2' } });
+    await waitFor(() => expect(placeOrder().disabled).toBe(false));
+
+    fireEvent.click(placeOrder());
+
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(errorTextFor(field('Quantity'))).toBeNull();
+    expect(onStockChanged).not.toHaveBeenCalled();
+  });
+
+  it('refuses a state outside the delivery area as soon as it is chosen', async () => {
+    renderForm();
+    const state = await screen.findByLabelText(checkoutTexts.state);
+    fireEvent.change(state, { target: { value: 'HI' } });
+    await waitFor(() => expect(errorTextFor(state)).toBe(cartTexts.stateNotServed('Hawaii')));
   });
 
   it('sends the same Idempotency-Key when Place Order is pressed again after a lost answer, and a new one for the next order', async () => {
@@ -203,11 +373,11 @@ describe('OrderForm', () => {
         // No answer at all (the connection dropped), then the server busy, then booked.
         if (calls === 1) return Promise.reject(new TypeError('Failed to fetch'));
         if (calls === 2) return problemResponse(503, 'Service Unavailable', 'Try again shortly');
-        return jsonResponse({ insertedId: `order-${calls}` }, { status: 201 });
+        return jsonResponse(placed({ insertedId: `order-${calls}` }));
       },
     });
     const order = async () => {
-      fireEvent.change(await screen.findByLabelText('Phone number'), { target: { value: '555-0100' } });
+      fireEvent.change(await screen.findByLabelText('Phone number'), { target: { value: PHONE } });
       fireEvent.change(field('Quantity'), { target: { value: '2' } });
       await waitFor(() => expect(placeOrder().disabled).toBe(false));
     };
@@ -219,7 +389,7 @@ describe('OrderForm', () => {
     await waitFor(() => expect(calls).toBe(2));
     await waitFor(() => expect(placeOrder().disabled).toBe(false));
     fireEvent.click(placeOrder());
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(messages.orderBooked));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain(messages.orderBooked));
 
     await order();
     fireEvent.click(placeOrder());
@@ -235,13 +405,15 @@ describe('OrderForm', () => {
   });
 
   it('sends nothing and shows the messages when a required field is empty', async () => {
-    const { api } = renderForm();
+    const { api } = renderForm({}, vi.fn(), { saved: null });
     fireEvent.change(await screen.findByLabelText('Quantity'), { target: { value: '2' } });
     await waitFor(() => expect(placeOrder().disabled).toBe(false));
 
     fireEvent.click(placeOrder());
 
     await waitFor(() => expect(errorTextFor(field('Phone number'))).toBe(messages.numberRequired));
+    expect(errorTextFor(field(checkoutTexts.street))).toBe(cartTexts.streetRequired);
+    expect(errorTextFor(screen.getByLabelText(checkoutTexts.state))).toBe(cartTexts.stateRequired);
     expect(api.callsTo('POST /api/order')).toHaveLength(0);
     expect(screen.getByRole('status').textContent).toBe('');
   });
@@ -250,7 +422,7 @@ describe('OrderForm', () => {
     const { onStockChanged } = renderForm({
       'POST /api/order': () => problemResponse(409, 'Conflict', 'Only 1 left of this part.'),
     });
-    fireEvent.change(await screen.findByLabelText('Phone number'), { target: { value: '555-0100' } });
+    fireEvent.change(await screen.findByLabelText('Phone number'), { target: { value: PHONE } });
     fireEvent.change(field('Quantity'), { target: { value: '4' } });
     await waitFor(() => expect(placeOrder().disabled).toBe(false));
 
@@ -270,12 +442,15 @@ describe('OrderForm', () => {
             type: 'about:blank',
             title: 'Bad Request',
             status: 400,
-            errors: [{ field: 'num', message: 'Use digits, spaces and + ( ) - only' }],
+            errors: [
+              { field: 'num', message: 'Use digits, spaces and + ( ) - only' },
+              { field: 'address.zip', message: cartTexts.zipInvalid },
+            ],
           },
           { status: 400, headers: { 'content-type': 'application/problem+json' } },
         ),
     });
-    fireEvent.change(await screen.findByLabelText('Phone number'), { target: { value: '555-0100' } });
+    fireEvent.change(await screen.findByLabelText('Phone number'), { target: { value: PHONE } });
     fireEvent.change(field('Quantity'), { target: { value: '2' } });
     await waitFor(() => expect(placeOrder().disabled).toBe(false));
 
@@ -284,6 +459,7 @@ describe('OrderForm', () => {
     await waitFor(() =>
       expect(errorTextFor(field('Phone number'))).toBe('Use digits, spaces and + ( ) - only'),
     );
+    expect(errorTextFor(field(checkoutTexts.zip))).toBe(cartTexts.zipInvalid);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -291,7 +467,7 @@ describe('OrderForm', () => {
     renderForm({
       'POST /api/order': () => problemResponse(500, 'Internal Server Error', 'Something broke'),
     });
-    fireEvent.change(await screen.findByLabelText('Phone number'), { target: { value: '555-0100' } });
+    fireEvent.change(await screen.findByLabelText('Phone number'), { target: { value: PHONE } });
     fireEvent.change(field('Quantity'), { target: { value: '2' } });
     await waitFor(() => expect(placeOrder().disabled).toBe(false));
 

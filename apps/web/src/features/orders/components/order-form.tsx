@@ -1,33 +1,51 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Profile } from '@pitstop/core/accounts';
-import { authErrorTexts, messages, shopTexts } from '@pitstop/core/messages';
-import { CreateOrderSchema, quantityProblem } from '@pitstop/core/orders';
+import { cartTexts, shopTexts } from '@pitstop/core/messages';
+import {
+  DeliveryAddressSchema,
+  usPhoneValid,
+  type CheckoutResult,
+  type PaymentMethod,
+} from '@pitstop/core/checkout';
+import { CreateOrderSchema, quantityProblem, type OrderAddress } from '@pitstop/core/orders';
 import type { Part } from '@pitstop/core/parts';
+import { receiptTexts } from '@pitstop/core/receipt-texts';
 import { useId, useMemo, useState } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { DeliveryAddressFields } from '@/components/ordering/delivery-address-fields';
+import { PaymentChoice, type CreditLineLeft } from '@/components/ordering/payment-choice';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useAppForm } from '@/hooks/use-app-form';
-import { isApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
+import { useSavedAddress } from '@/lib/saved-address';
 import { useCreateOrder } from '../api/create-order';
+import { OrderBooked } from './order-booked';
+import { orderFailure } from './order-form-errors';
 
 export type OrderablePart = Pick<Part, '_id' | 'name' | 'minquantity' | 'availablequantity'>;
 type Limits = Pick<Part, 'minquantity' | 'availablequantity'>;
 
+/** The address as this form asks it: name and phone are the form's own Name and Phone number. */
+const AddressFieldsSchema = DeliveryAddressSchema.pick({ street: true, city: true, state: true, zip: true });
+
 /**
- * The spec's order-form rules (§5) from the shared CreateOrderSchema, plus the check only this
- * part can answer: the quantity must lie within minquantity..availablequantity. The part's id is
- * not a field anyone types; it is added when the order is sent.
+ * The spec's order-form rules (§5) from the shared CreateOrderSchema, plus what only this form
+ * adds: the quantity must lie within the part's minquantity..availablequantity; the number, which
+ * is the courier's too, must be a US phone number (after the spec's own messages); and where it
+ * goes. The part's id and how it is paid are not typed; they are added when the order is sent.
  */
 function orderFormSchema(limits: Limits) {
-  return CreateOrderSchema.omit({ productId: true }).extend({
+  return CreateOrderSchema.omit({ productId: true, address: true, payment: true }).extend({
+    num: CreateOrderSchema.shape.num.refine(usPhoneValid, cartTexts.phoneInvalid),
     quantity: CreateOrderSchema.shape.quantity.superRefine((quantity, ctx) => {
       const problem = quantityProblem(quantity, limits);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
+    address: AddressFieldsSchema,
   });
 }
 
@@ -45,31 +63,29 @@ export function isQuantityOrderable(value: unknown, limits: Limits): boolean {
   return quantity !== null && quantity >= limits.minquantity && quantity <= limits.availablequantity;
 }
 
-type FieldName = 'name' | 'email' | 'num' | 'parts' | 'quantity';
-const FIELDS: readonly string[] = ['name', 'email', 'num', 'parts', 'quantity'] satisfies FieldName[];
-
-function isFieldName(field: string): field is FieldName {
-  return FIELDS.includes(field);
-}
-
-function orderErrorText(error: unknown): string {
-  if (isApiError(error) && error.isNetworkError) return authErrorTexts.network;
-  if (isApiError(error) && error.status < 500) return error.message;
-  return 'Your order could not be placed. Please try again.';
-}
-
 interface OrderFormProps {
   part: OrderablePart;
+  /**
+   * An approved customer's credit line: offers "Pay on account (net 30)" as the checkout does.
+   * Null (or not given) shows no choice, and the order is paid by card.
+   */
+  creditLine?: CreditLineLeft | null;
   /**
    * Called when the part's stock has changed: an order was booked, or the server said too few
    * are left. The screen refetches the part so the limits shown are the current ones.
    */
   onStockChanged?: () => void;
+  /** Called with the placed order (after the stock change). */
+  onPlaced?: (result: CheckoutResult) => void;
 }
 
-/** The contact form for ordering a part (spec §2), prefilled from the signed-in account. */
-export function OrderForm({ part, onStockChanged }: OrderFormProps) {
+/**
+ * The contact form for ordering a part (spec §2), prefilled from the signed-in account and the
+ * customer's last delivery address; it places a one-line order as the checkout would.
+ */
+export function OrderForm({ part, creditLine = null, onStockChanged, onPlaced }: OrderFormProps) {
   const user = useCurrentUser();
+  const saved = useSavedAddress();
   const headingId = useId();
 
   return (
@@ -81,10 +97,18 @@ export function OrderForm({ part, onStockChanged }: OrderFormProps) {
         Order this part
       </h2>
       {/* Data first: a failed background refetch of the account must not replace (and so empty) a
-          form being filled in. */}
-      {user.data ? (
-        <OrderFields part={part} customer={user.data} onStockChanged={onStockChanged} headingId={headingId} />
-      ) : user.isPending ? (
+          form being filled in. A last address that cannot be read only means typing it again. */}
+      {user.data && !saved.isPending ? (
+        <OrderFields
+          part={part}
+          customer={user.data}
+          saved={saved.data?.address ?? null}
+          creditLine={creditLine}
+          onStockChanged={onStockChanged}
+          onPlaced={onPlaced}
+          headingId={headingId}
+        />
+      ) : user.isPending || saved.isPending ? (
         <Spinner label="Loading your details" className="justify-start py-6" />
       ) : (
         <QueryError onRetry={() => void user.refetch()} retrying={user.isFetching} />
@@ -93,29 +117,46 @@ export function OrderForm({ part, onStockChanged }: OrderFormProps) {
   );
 }
 
-interface OrderFieldsProps extends OrderFormProps {
+interface OrderFieldsProps extends Omit<OrderFormProps, 'creditLine'> {
   customer: Pick<Profile, 'name' | 'email'>;
+  saved: OrderAddress | null;
+  creditLine: CreditLineLeft | null;
   headingId: string;
 }
 
-function OrderFields({ part, customer, onStockChanged, headingId }: OrderFieldsProps) {
+function OrderFields({
+  part,
+  customer,
+  saved,
+  creditLine,
+  onStockChanged,
+  onPlaced,
+  headingId,
+}: OrderFieldsProps) {
   const { minquantity, availablequantity } = part;
   const schema = useMemo(
     () => orderFormSchema({ minquantity, availablequantity }),
     [minquantity, availablequantity],
   );
-  const form = useAppForm({
+  const form: OrderFormControl = useAppForm({
     resolver: zodResolver(schema),
     defaultValues: {
       name: customer.name,
       email: customer.email,
-      num: '',
+      num: saved?.phone ?? '',
       parts: part.name,
       quantity: '',
+      address: {
+        street: saved?.street ?? '',
+        city: saved?.city ?? '',
+        state: saved?.state ?? '',
+        zip: saved?.zip ?? '',
+      },
     },
   });
   const order = useCreateOrder();
-  const [booked, setBooked] = useState(false);
+  const [payment, setPayment] = useState<PaymentMethod>('card');
+  const [booked, setBooked] = useState<CheckoutResult | null>(null);
   const [generalError, setGeneralError] = useState<string | null>(null);
   const quantity = useWatch({ control: form.control, name: 'quantity' });
   const { errors } = form.formState;
@@ -123,40 +164,43 @@ function OrderFields({ part, customer, onStockChanged, headingId }: OrderFieldsP
   const soldOut = availablequantity < minquantity;
   const canOrder = isQuantityOrderable(quantity, part) && !order.isPending;
 
+  const onSubmit = form.handleSubmit((values) => {
+    setBooked(null);
+    setGeneralError(null);
+    const { address, ...contact } = values;
+    order.mutate(
+      {
+        ...contact,
+        productId: part._id,
+        payment,
+        address: { ...address, name: contact.name, phone: contact.num },
+      },
+      {
+        onSuccess: (result) => {
+          // Ready for the next order, with the address just used (now the last one) kept.
+          form.reset({ ...form.formState.defaultValues, num: contact.num, address, quantity: '' });
+          setBooked(result);
+          onStockChanged?.();
+          onPlaced?.(result);
+        },
+        onError: (error) => {
+          const failure = orderFailure(error);
+          if (failure.stockChanged) onStockChanged?.();
+          failure.fields.forEach(({ field, message }, index) => {
+            form.setError(field, { message }, { shouldFocus: index === 0 });
+          });
+          setGeneralError(failure.general);
+        },
+      },
+    );
+  });
+
   return (
     <form
       noValidate
       aria-labelledby={headingId}
       className="flex flex-col gap-5"
-      onSubmit={form.handleSubmit((values) => {
-        setBooked(false);
-        setGeneralError(null);
-        order.mutate(
-          { ...values, productId: part._id },
-          {
-            onSuccess: () => {
-              form.reset();
-              setBooked(true);
-              onStockChanged?.();
-            },
-            onError: (error) => {
-              if (isApiError(error) && error.status === 409) {
-                // Not enough stock left (someone else was quicker): that is about the quantity.
-                form.setError('quantity', { message: error.message }, { shouldFocus: true });
-                onStockChanged?.();
-                return;
-              }
-              const fieldErrors = isApiError(error)
-                ? error.errors.filter((e): e is { field: FieldName; message: string } => isFieldName(e.field))
-                : [];
-              fieldErrors.forEach(({ field, message }, index) => {
-                form.setError(field, { message }, { shouldFocus: index === 0 });
-              });
-              if (fieldErrors.length === 0) setGeneralError(orderErrorText(error));
-            },
-          },
-        );
-      })}
+      onSubmit={(event) => void onSubmit(event)}
     >
       <TextField
         label="Name"
@@ -202,9 +246,23 @@ function OrderFields({ part, customer, onStockChanged, headingId }: OrderFieldsP
         step={1}
         placeholder={shopTexts.quantityBelowMin(minquantity)}
       />
-      <p role="status" className={booked ? 'font-semibold text-green-800' : 'sr-only'}>
-        {booked ? messages.orderBooked : ''}
-      </p>
+      <AddressSection form={form} />
+      {creditLine ? (
+        <PaymentChoice
+          value={payment}
+          onChange={(next) => {
+            // A refusal of the other way to pay no longer applies.
+            setGeneralError(null);
+            setPayment(next);
+          }}
+          creditLine={creditLine}
+          totalCents={null}
+        />
+      ) : null}
+      {/* Always present, so the booking is announced when it arrives. */}
+      <div role="status" className={booked ? 'flex flex-col gap-3' : 'sr-only'}>
+        {booked ? <OrderBooked result={booked} /> : null}
+      </div>
       {generalError ? (
         <p role="alert" className="font-medium text-red-700">
           {generalError}
@@ -218,5 +276,40 @@ function OrderFields({ part, customer, onStockChanged, headingId }: OrderFieldsP
         {order.isPending ? 'Placing order…' : 'Place Order'}
       </button>
     </form>
+  );
+}
+
+type OrderFormSchema = ReturnType<typeof orderFormSchema>;
+type OrderFormControl = UseFormReturn<z.input<OrderFormSchema>, unknown, z.output<OrderFormSchema>>;
+
+/** Where it goes: the street, city, state and ZIP (name and phone are the fields above). */
+function AddressSection({ form }: { form: OrderFormControl }) {
+  const headingId = useId();
+  const leadId = useId();
+  const errors = form.formState.errors.address;
+  return (
+    <fieldset aria-labelledby={headingId} aria-describedby={leadId} className="flex flex-col gap-5">
+      <div className="flex flex-col gap-1">
+        <h3 id={headingId} className="text-lg font-bold text-slate-900">
+          {receiptTexts.deliveryHeading}
+        </h3>
+        <p id={leadId} className="text-sm text-slate-600">
+          {receiptTexts.addressLead}
+        </p>
+      </div>
+      <DeliveryAddressFields
+        street={{ registration: form.register('address.street'), error: errors?.street?.message }}
+        city={{ registration: form.register('address.city'), error: errors?.city?.message }}
+        state={{
+          // A state the shop cannot deliver to is refused as soon as it is chosen.
+          registration: form.register('address.state', {
+            onChange: () => void form.trigger('address.state'),
+          }),
+          error: errors?.state?.message,
+          defaultValue: form.formState.defaultValues?.address?.state ?? '',
+        }}
+        zip={{ registration: form.register('address.zip'), error: errors?.zip?.message }}
+      />
+    </fieldset>
   );
 }

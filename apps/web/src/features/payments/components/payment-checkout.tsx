@@ -1,8 +1,11 @@
 import { messages, orderTexts } from '@pitstop/core/messages';
 import { formatDollars } from '@pitstop/core/money';
-import { orderItemCount } from '@pitstop/core/orders';
+import { orderItemCount, type OrderAddress } from '@pitstop/core/orders';
 import type { PaymentInfo } from '@pitstop/core/payments';
-import { lazy, Suspense, useId, useState, type ComponentType } from 'react';
+import { receiptTexts } from '@pitstop/core/receipt-texts';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { Link } from 'react-router';
+import { buttonStyles } from '@/components/ui/button-styles';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
@@ -34,7 +37,7 @@ const StripePayment = lazy<ComponentType<StripePaymentProps>>(() =>
  * What an order of several parts (or a taxed one) is made of: each line, then the subtotal, the
  * sales tax and the total. An untaxed order of one part shows only the spec's heading and amount.
  */
-function OrderBreakdown({ info }: { info: PaymentInfo }) {
+function OrderBreakdown({ info, withTotal = false }: { info: PaymentInfo; withTotal?: boolean }) {
   const cell = 'border-b border-slate-200 py-2';
   return (
     <table className="w-full border-collapse text-left text-sm text-slate-700">
@@ -77,8 +80,60 @@ function OrderBreakdown({ info }: { info: PaymentInfo }) {
           </th>
           <td className="text-right">Free</td>
         </tr>
+        {withTotal ? (
+          <tr className="font-bold text-slate-900">
+            <th scope="row" className="pt-2 pr-4">
+              {receiptTexts.total}
+            </th>
+            <td className="pt-2 text-right tabular-nums">{formatDollars(info.price)}</td>
+          </tr>
+        ) : null}
       </tfoot>
     </table>
+  );
+}
+
+/** Where a paid order goes, as the receipt shows it. */
+function DeliveryAddress({ address }: { address: OrderAddress }) {
+  return (
+    <div className="flex flex-col gap-1 text-sm text-slate-700">
+      <h2 className="text-base font-semibold text-slate-900">{receiptTexts.deliveryHeading}</h2>
+      <address className="not-italic">
+        {address.name}
+        <br />
+        {address.street}
+        <br />
+        {`${address.city}, ${address.state} ${address.zip}`}
+        <br />
+        {address.phone}
+      </address>
+    </div>
+  );
+}
+
+/**
+ * A paid order, as the receipt mail tells it: its lines with the tax and total, where it goes,
+ * what happens next, and its page (the number is the heading above).
+ */
+function PaidOrder({ info, transactionId }: { info: PaymentInfo; transactionId: string | null }) {
+  return (
+    <div className="flex flex-col gap-5">
+      {transactionId ? <TransactionId id={transactionId} /> : null}
+      <OrderBreakdown info={info} withTotal />
+      {info.address ? <DeliveryAddress address={info.address} /> : null}
+      <div className="flex flex-col gap-1 text-sm text-slate-700">
+        <h2 className="text-base font-semibold text-slate-900">{receiptTexts.whatNextHeading}</h2>
+        <p>{receiptTexts.whatNext}</p>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        {info.orderNumber ? (
+          <Link to={`/order/${info.orderNumber}`} className={buttonStyles('primary', 'md')}>
+            {receiptTexts.viewOrder(info.orderNumber)}
+          </Link>
+        ) : null}
+        <MyOrdersLink>Go to My Orders</MyOrdersLink>
+      </div>
+    </div>
   );
 }
 
@@ -139,15 +194,6 @@ function PaymentBody({ info, onPaid, onRefused }: PaymentBodyProps) {
       </div>
     );
   }
-  if (info.paid) {
-    return (
-      <div className="flex flex-col gap-3">
-        <p className="text-lg font-semibold text-green-800">Paid</p>
-        {info.transactionId ? <TransactionId id={info.transactionId} /> : null}
-        <MyOrdersLink>Go to My Orders</MyOrdersLink>
-      </div>
-    );
-  }
   if (info.provider === 'stripe') {
     if (!info.publishableKey) return <StripeUnavailable />;
     return (
@@ -178,6 +224,12 @@ export function PaymentCheckout({ orderId, onPaid }: PaymentCheckoutProps) {
   // The charge went through but the order had been cancelled meanwhile: why, and that it goes back.
   const [refused, setRefused] = useState<string | null>(null);
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Once paid, the card form is gone: the focus goes to the order's new heading ("… is paid").
+  // Focus is the page's, outside React's state.
+  useEffect(() => {
+    if (completed) heading.current?.focus();
+  }, [completed]);
 
   if (info.isPending) return <Spinner label="Loading payment" className="py-16" />;
 
@@ -194,28 +246,41 @@ export function PaymentCheckout({ orderId, onPaid }: PaymentCheckoutProps) {
     return <QueryError onRetry={() => void info.refetch()} retrying={info.isFetching} />;
   }
 
-  const { name, price, quantity, lines, tax } = info.data;
+  const { name, price, quantity, lines, tax, orderNumber } = info.data;
   const several = lines.length > 1;
+  // Paid just now on this page, or before (the page opened again from a link).
+  const paid = completed !== null || (info.data.paid && info.data.status !== 'cancelled');
   // An order of several parts is named by its size; the spec's one-part order by its part.
-  const title = several ? `Pay for your order of ${lines.length} parts` : `Pay for ${name}`;
+  const title = paid
+    ? receiptTexts.isPaid(orderNumber)
+    : several
+      ? `Pay for your order of ${lines.length} parts`
+      : `Pay for ${name}`;
   const items = orderItemCount({ parts: name, quantity, lines });
   return (
     <section aria-labelledby={headingId} className={cardClass}>
       <div className="flex flex-col gap-2">
         <h1
           id={headingId}
+          ref={heading}
+          tabIndex={-1}
           className="text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl"
         >
           {title}
         </h1>
-        <p className="text-lg text-slate-700">
-          Amount: <span className="font-bold text-slate-900 tabular-nums">{formatDollars(price)}</span>
-          <span className="ml-2 text-sm text-slate-600">
-            ({items} {items === 1 ? 'item' : 'items'})
-          </span>
-        </p>
-        {several || tax > 0 ? <OrderBreakdown info={info.data} /> : null}
-        {info.data.expiresAt && !info.data.paid && !completed && !refused ? (
+        {paid ? null : (
+          <>
+            {orderNumber ? <p className="text-sm text-slate-600">{`Order ${orderNumber}`}</p> : null}
+            <p className="text-lg text-slate-700">
+              Amount: <span className="font-bold text-slate-900 tabular-nums">{formatDollars(price)}</span>
+              <span className="ml-2 text-sm text-slate-600">
+                ({items} {items === 1 ? 'item' : 'items'})
+              </span>
+            </p>
+            {several || tax > 0 ? <OrderBreakdown info={info.data} /> : null}
+          </>
+        )}
+        {info.data.expiresAt && !paid && !refused ? (
           <p className="text-sm text-slate-700">
             {`We hold these parts for you until ${clockTime(info.data.expiresAt)}. Pay before then, or they go back on sale.`}
           </p>
@@ -224,23 +289,21 @@ export function PaymentCheckout({ orderId, onPaid }: PaymentCheckoutProps) {
       {/* Always present, so the success is announced when it arrives. */}
       <div role="status" className={completed ? 'flex flex-col gap-3' : 'sr-only'}>
         {completed ? (
-          <>
-            <p className="text-lg font-semibold whitespace-pre-wrap text-green-800">
-              {messages.paymentCompleted}
-            </p>
-            <TransactionId id={completed} />
-            <MyOrdersLink>Go to My Orders</MyOrdersLink>
-          </>
+          <p className="text-lg font-semibold whitespace-pre-wrap text-green-800">
+            {messages.paymentCompleted}
+          </p>
         ) : null}
       </div>
-      {refused ? (
+      {paid ? (
+        <PaidOrder info={info.data} transactionId={completed ?? info.data.transactionId} />
+      ) : refused ? (
         <div className="flex flex-col gap-3">
           <p role="alert" className="text-lg text-red-800">
             {refused}
           </p>
           <MyOrdersLink>Go to My Orders</MyOrdersLink>
         </div>
-      ) : completed ? null : (
+      ) : (
         <PaymentBody
           info={info.data}
           onPaid={(transactionId) => {

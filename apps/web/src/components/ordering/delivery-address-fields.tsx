@@ -1,0 +1,121 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { checkoutTexts } from '@pitstop/core/cart-texts';
+import { DeliveryAddressSchema, type DeliveryAddressInput } from '@pitstop/core/checkout';
+import { DELIVERY_STATES, STATES_NOT_SERVED } from '@pitstop/core/delivery-area';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { TextField } from '@/components/ui/text-field';
+
+/*
+ * The delivery address's fields, the same in the checkout and the part page's order form: one set
+ * of labels, autocomplete tokens and the state list (with the states the shop cannot deliver to,
+ * so a customer there finds theirs and is told why). The forms own the values: each field comes
+ * with its `register(…)` and its error.
+ */
+
+export type AddressField = keyof DeliveryAddressInput;
+const ADDRESS_FIELDS: readonly string[] = Object.keys(DeliveryAddressSchema.shape);
+
+/** An `address.<field>` error from the server, as the address's field name; null for any other. */
+export function addressFieldOf(field: string): AddressField | null {
+  const name = field.startsWith('address.') ? field.slice('address.'.length) : '';
+  return ADDRESS_FIELDS.includes(name) ? (name as AddressField) : null;
+}
+
+const STATE_OPTIONS = Object.entries(DELIVERY_STATES).sort(([, a], [, b]) => a.localeCompare(b));
+const NOT_SERVED_OPTIONS = Object.entries(STATES_NOT_SERVED);
+
+export interface AddressFieldProps {
+  registration: UseFormRegisterReturn;
+  error?: string | undefined;
+}
+
+interface DeliveryAddressFieldsProps {
+  street: AddressFieldProps;
+  city: AddressFieldProps;
+  /** The state's select: its value at first (an uncontrolled select is told it once). */
+  state: AddressFieldProps & { defaultValue: string };
+  zip: AddressFieldProps;
+  /** The person receiving it; left out where the form asks for the name itself. */
+  name?: AddressFieldProps;
+  /** The courier's number; left out where the form asks for the number itself. */
+  phone?: AddressFieldProps;
+}
+
+export function DeliveryAddressFields({ name, street, city, state, zip, phone }: DeliveryAddressFieldsProps) {
+  return (
+    <>
+      {name ? (
+        <TextField
+          label={checkoutTexts.fullName}
+          error={name.error}
+          {...name.registration}
+          type="text"
+          autoComplete="shipping name"
+        />
+      ) : null}
+      <TextField
+        label={checkoutTexts.street}
+        error={street.error}
+        {...street.registration}
+        type="text"
+        autoComplete="shipping street-address"
+      />
+      {/* Columns by the form's width, not the window's: the part page's form sits in half of it. */}
+      <div className="@container">
+        <div className="grid gap-5 @sm:grid-cols-2 @xl:grid-cols-[1fr_14rem_9rem]">
+          <TextField
+            label={checkoutTexts.city}
+            error={city.error}
+            {...city.registration}
+            type="text"
+            autoComplete="shipping address-level2"
+          />
+          <FormField label={checkoutTexts.state} error={state.error}>
+            {(control) => (
+              <select
+                {...control}
+                {...state.registration}
+                defaultValue={state.defaultValue}
+                autoComplete="shipping address-level1"
+                className={inputClass}
+              >
+                <option value="">{checkoutTexts.chooseState}</option>
+                {STATE_OPTIONS.map(([code, stateName]) => (
+                  <option key={code} value={code}>
+                    {stateName}
+                  </option>
+                ))}
+                <optgroup label={checkoutTexts.statesNotServed}>
+                  {NOT_SERVED_OPTIONS.map(([code, stateName]) => (
+                    <option key={code} value={code}>
+                      {stateName.replace(/^the /, 'The ')}
+                    </option>
+                  ))}
+                </optgroup>
+              </select>
+            )}
+          </FormField>
+          <TextField
+            label={checkoutTexts.zip}
+            error={zip.error}
+            {...zip.registration}
+            type="text"
+            inputMode="numeric"
+            autoComplete="shipping postal-code"
+          />
+        </div>
+      </div>
+      {phone ? (
+        <TextField
+          label={checkoutTexts.phone}
+          hint={checkoutTexts.phoneHint}
+          error={phone.error}
+          {...phone.registration}
+          type="tel"
+          inputMode="tel"
+          autoComplete="shipping tel"
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { cartTexts } from './messages.js';
+import { isDeliveryState, STATES_NOT_SERVED } from './delivery-area.js';
+
+/*
+ * The delivery address and the ways to pay, apart from checkout.ts so that orders.ts (the part
+ * page's one-line order) can use them too: checkout.ts reads orders.ts, and the two must not read
+ * each other. checkout.ts re-exports everything here.
+ */
+
+/** A US phone number: 10 digits (an optional leading 1), typed with spaces, dots, dashes or ( ). */
+export function usPhoneValid(phone: string): boolean {
+  if (!/^[0-9+()\-\s.]+$/.test(phone)) return false;
+  const digits = phone.replace(/\D/g, '');
+  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  return /^[2-9]\d{9}$/.test(national);
+}
+
+const required = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Use at most ${max} characters`);
+
+/** The delivery address of an order. The same rules run in the forms and on the server. */
+export const DeliveryAddressSchema = z.object({
+  name: required(cartTexts.addressNameRequired, 100),
+  street: required(cartTexts.streetRequired, 200),
+  city: required(cartTexts.cityRequired, 100),
+  state: z
+    .string({ error: cartTexts.stateRequired })
+    .trim()
+    .toUpperCase()
+    .min(1, { message: cartTexts.stateRequired, abort: true })
+    .superRefine((code, ctx) => {
+      if (isDeliveryState(code)) return;
+      const notServed = Object.hasOwn(STATES_NOT_SERVED, code)
+        ? STATES_NOT_SERVED[code as keyof typeof STATES_NOT_SERVED]
+        : undefined;
+      ctx.addIssue({
+        code: 'custom',
+        message: notServed ? cartTexts.stateNotServed(notServed) : cartTexts.stateUnknown,
+      });
+    }),
+  zip: z
+    .string({ error: cartTexts.zipInvalid })
+    .trim()
+    .regex(/^\d{5}$|^\d{5}-\d{4}$/, cartTexts.zipInvalid),
+  phone: z
+    .string({ error: cartTexts.phoneInvalid })
+    .trim()
+    .max(30, cartTexts.phoneInvalid)
+    .refine(usPhoneValid, cartTexts.phoneInvalid),
+});
+export type DeliveryAddressInput = z.input<typeof DeliveryAddressSchema>;
+export type DeliveryAddress = z.infer<typeof DeliveryAddressSchema>;
+
+export const PAYMENT_METHODS = ['card', 'account'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, { error: cartTexts.choosePayment });
