@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { OrderDetail, Shipment } from '@pitstop/core/order-detail';
 import { orderDate } from '../order-date';
 import { EmptyLine, OrderSection } from './order-section';
@@ -50,10 +51,15 @@ interface OrderShipmentsSectionProps {
   order: OrderDetail;
   /** The admin's page (the ship form and Mark delivered belong there). */
   admin: boolean;
+  /**
+   * On the admin's page: ship what is left and mark the order delivered (the shipments feature's
+   * panel, passed in by the screen that composes both).
+   */
+  shipping?: ReactNode;
 }
 
 /** Shipments: each parcel that left, with its carrier, tracking link and lines. */
-export function OrderShipmentsSection({ order }: OrderShipmentsSectionProps) {
+export function OrderShipmentsSection({ order, admin, shipping }: OrderShipmentsSectionProps) {
   return (
     <OrderSection id="order-shipments" title="Shipments">
       {order.shipments.length === 0 ? (
@@ -65,6 +71,7 @@ export function OrderShipmentsSection({ order }: OrderShipmentsSectionProps) {
           ))}
         </ul>
       )}
+      {admin ? shipping : null}
     </OrderSection>
   );
 }
