@@ -121,13 +121,18 @@ export function ReturnActions({ item, onDone, onChanged }: ReturnActionsProps) {
         <div className="flex flex-wrap gap-2">
           <button
             type="button"
-            className={buttonStyles('primary', 'md')}
+            className={buttonStyles('primary', 'md', 'whitespace-nowrap')}
             disabled={busy}
             onClick={() => run('decline')}
           >
             {busy ? returnActionTexts.working : returnActionTexts.declineConfirm}
           </button>
-          <button type="button" className={buttonStyles('secondary', 'md')} disabled={busy} onClick={back}>
+          <button
+            type="button"
+            className={buttonStyles('secondary', 'md', 'whitespace-nowrap')}
+            disabled={busy}
+            onClick={back}
+          >
             {returnActionTexts.cancel}
           </button>
         </div>
@@ -162,13 +167,18 @@ export function ReturnActions({ item, onDone, onChanged }: ReturnActionsProps) {
         <div className="flex flex-wrap gap-2">
           <button
             type="button"
-            className={buttonStyles('primary', 'md')}
+            className={buttonStyles('primary', 'md', 'whitespace-nowrap')}
             disabled={busy}
             onClick={() => run('receive')}
           >
             {busy ? returnActionTexts.working : returnActionTexts.receiveConfirm(refund)}
           </button>
-          <button type="button" className={buttonStyles('secondary', 'md')} disabled={busy} onClick={back}>
+          <button
+            type="button"
+            className={buttonStyles('secondary', 'md', 'whitespace-nowrap')}
+            disabled={busy}
+            onClick={back}
+          >
             {returnActionTexts.cancel}
           </button>
         </div>
@@ -183,7 +193,7 @@ export function ReturnActions({ item, onDone, onChanged }: ReturnActionsProps) {
           <>
             <button
               type="button"
-              className={buttonStyles('primary', 'md')}
+              className={buttonStyles('primary', 'md', 'whitespace-nowrap')}
               aria-label={returnActionTexts.approveLabel(item.label)}
               disabled={busy}
               onClick={() => run('approve')}
@@ -193,7 +203,7 @@ export function ReturnActions({ item, onDone, onChanged }: ReturnActionsProps) {
             <button
               ref={opener}
               type="button"
-              className={buttonStyles('secondary', 'md')}
+              className={buttonStyles('secondary', 'md', 'whitespace-nowrap')}
               aria-label={returnActionTexts.declineLabel(item.label)}
               disabled={busy}
               onClick={() => setStep('decline')}
@@ -205,7 +215,7 @@ export function ReturnActions({ item, onDone, onChanged }: ReturnActionsProps) {
           <button
             ref={opener}
             type="button"
-            className={buttonStyles('primary', 'md')}
+            className={buttonStyles('primary', 'md', 'whitespace-nowrap')}
             aria-label={returnActionTexts.receiveLabel(item.label)}
             disabled={busy}
             onClick={() => setStep('receive')}
