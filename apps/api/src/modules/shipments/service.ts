@@ -38,7 +38,8 @@ async function lockOrder(tx: Db, locator: OrderLocator): Promise<OrderRow> {
     .select()
     .from(orders)
     .where('number' in locator ? eq(orders.number, locator.number) : eq(orders.id, locator.id))
-    .limit(1);
+    .limit(1)
+    .for('update');
   if (!order) throw new AppError('not_found', orderTexts.notFound);
   return order;
 }
