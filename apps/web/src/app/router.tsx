@@ -56,6 +56,12 @@ const ProfileRoute = lazyModule('src/app/routes/profile.tsx', () =>
 const OrderRoute = lazyModule('src/app/routes/order.tsx', () =>
   import('./routes/order').then((m) => m.OrderRoute),
 );
+const OrderDetailRoute = lazyModule('src/app/routes/order-detail.tsx', () =>
+  import('./routes/order-detail').then((m) => m.OrderDetailRoute),
+);
+const AdminOrderRoute = lazyModule('src/app/routes/admin-order.tsx', () =>
+  import('./routes/admin-order').then((m) => m.AdminOrderRoute),
+);
 const PaymentRoute = lazyModule('src/app/routes/payment.tsx', () =>
   import('./routes/payment').then((m) => m.PaymentRoute),
 );
@@ -120,6 +126,7 @@ export const CLIENT_ONLY_PATHS = [
   '/auth/callback',
   '/payment/:id',
   '/order',
+  '/order/:number',
   '/profile',
   '/addreview',
   '/dashboard/*',
@@ -172,6 +179,7 @@ export function AppRoutes() {
             <Route path="credit" element={<CreditRoute />} />
             <Route path="payment/:id" element={<PaymentRoute />} />
             <Route path="order" element={<OrderRoute />} />
+            <Route path="order/:number" element={<OrderDetailRoute />} />
             <Route path="profile" element={<ProfileRoute />} />
             <Route path="addreview" element={<AddReviewRoute />} />
             <Route path="dashboard" element={<DashboardRoute />}>
@@ -179,6 +187,7 @@ export function AppRoutes() {
               {/* Admin screens: admin-only on the server and here (DESIGN §6.2). */}
               <Route element={<RequireAdmin />}>
                 <Route path="allorders" element={<AllOrdersRoute />} />
+                <Route path="orders/:number" element={<AdminOrderRoute />} />
                 <Route path="alluser" element={<AllUsersRoute />} />
                 <Route path="adduser" element={<AddUserRoute />} />
                 <Route path="parts" element={<CatalogueRoute />} />

@@ -4,6 +4,8 @@ import type { OrderStatus } from '@pitstop/core/orders';
 export interface AdminOrdersParams {
   status?: OrderStatus | undefined;
   email?: string | undefined;
+  /** An order number, "PS-10482" or "10482". */
+  number?: string | undefined;
   limit: number;
   offset: number;
 }
@@ -17,6 +19,10 @@ export const ordersKeys = {
   /** Every page of the admin's list. */
   adminLists: () => [...ordersKeys.lists(), 'admin'] as const,
   admin: (params: AdminOrdersParams) => [...ordersKeys.adminLists(), params] as const,
+  /** Every order page (GET /api/orders/:number). */
+  details: () => [...ordersKeys.all, 'detail'] as const,
+  /** One order's page, by its number as shown ("PS-10482"). */
+  detail: (orderNumber: string) => [...ordersKeys.details(), orderNumber] as const,
 };
 
 /** Shared by every delete, so a settling delete can tell whether others are still running. */
