@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AccountEmailSchema, OCCUPATIONS, ROLES, UploadedImageUrlSchema } from './accounts.js';
 import { BRANDS, CATEGORIES } from './catalogue.js';
 import { messages } from './messages.js';
-import { ORDER_STATUSES } from './orders.js';
+import { ORDER_STATUSES, OrderNumberParamsSchema } from './orders.js';
 import { FitmentSchema, SpecificationSchema } from './parts.js';
 
 /** A row of the admin users table (GET /api/user). */
@@ -27,10 +27,14 @@ export const AddUserSchema = z.object({
 });
 export type AddUserInput = z.infer<typeof AddUserSchema>;
 
-/** GET /api/order for admins: filter by status, search by email, page. Total in X-Total-Count. */
+/**
+ * GET /api/order for admins: filter by status, search by email, find one order by its number
+ * ("PS-10482" or "10482"), page. Total in X-Total-Count.
+ */
 export const AdminOrdersQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
   email: z.string().trim().min(1).max(254).optional(),
+  number: OrderNumberParamsSchema.shape.number.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
@@ -102,7 +106,13 @@ export const DashboardSchema = z.object({
   }),
   admin: z
     .object({
-      counts: z.object({ unpaid: z.number().int(), paid: z.number().int(), shipped: z.number().int() }),
+      counts: z.object({
+        unpaid: z.number().int(),
+        paid: z.number().int(),
+        shipped: z.number().int(),
+        /** Orders with parts still to ship: paid, on account, or partly shipped. */
+        toShip: z.number().int(),
+      }),
       lowStock: z.array(
         z.object({
           _id: z.string(),

@@ -41,6 +41,9 @@ export async function dashboardFor(db: Db, caller: SessionUser, now = new Date()
         unpaid: sql<number>`count(*) filter (where ${orders.status} = 'unpaid')::int`,
         paid: sql<number>`count(*) filter (where ${orders.status} = 'paid')::int`,
         shipped: sql<number>`count(*) filter (where ${orders.status} = 'shipped')::int`,
+        // Everything the shop still has to send: an order on account ships before it is paid, and
+        // a partly shipped one has parts left.
+        toShip: sql<number>`count(*) filter (where ${orders.status} in ('paid', 'on_account', 'partially_shipped') and ${orders.deletedAt} is null)::int`,
       })
       .from(orders),
     db
@@ -73,6 +76,7 @@ export async function dashboardFor(db: Db, caller: SessionUser, now = new Date()
         unpaid: counts[0]?.unpaid ?? 0,
         paid: counts[0]?.paid ?? 0,
         shipped: counts[0]?.shipped ?? 0,
+        toShip: counts[0]?.toShip ?? 0,
       },
       lowStock: lowStock.map((p) => ({
         _id: p.id,

@@ -129,7 +129,7 @@ export async function listOrdersOf(db: Db, caller: SessionUser, email: string): 
   return withLines(db, rows);
 }
 
-/** Every order for admins: filter by status, search by email, one page at a time. */
+/** Every order for admins: filter by status, search by email, find by number, one page at a time. */
 export async function listAllOrders(
   db: Db,
   query: AdminOrdersQuery,
@@ -138,6 +138,7 @@ export async function listAllOrders(
   const conditions: SQL[] = [isNull(orders.deletedAt)];
   if (query.status) conditions.push(eq(orders.status, query.status));
   if (query.email) conditions.push(ilike(orders.email, `%${escapeLike(query.email)}%`));
+  if (query.number !== undefined) conditions.push(eq(orders.number, query.number));
   const where = and(...conditions);
   const [rows, counted] = await Promise.all([
     db

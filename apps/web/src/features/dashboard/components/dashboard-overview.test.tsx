@@ -39,7 +39,7 @@ describe('DashboardOverview', () => {
     renderOverview({
       mine: { total: 0, unpaid: 0, paid: 0, shipped: 0, delivered: 0, spent: 0 },
       admin: {
-        counts: { unpaid: 3, paid: 4, shipped: 7 },
+        counts: { unpaid: 3, paid: 4, shipped: 7, toShip: 6 },
         lowStock: [{ _id: 'p-1', name: 'Chain kit', availablequantity: 3, minquantity: 2 }],
         revenueThisMonth: 250,
         revenueByDay: [
@@ -51,7 +51,8 @@ describe('DashboardOverview', () => {
 
     const shop = await screen.findByRole('region', { name: 'Shop orders' });
     expect(figure(shop, 'Unpaid')).toBe('3');
-    expect(figure(shop, 'Paid, to ship')).toBe('4');
+    // Paid, on account and partly shipped: what is still to send.
+    expect(figure(shop, 'To ship')).toBe('6');
     expect(figure(shop, 'Shipped')).toBe('7');
     expect(figure(shop, 'Revenue this month')).toBe('$250.00');
     const chart = within(shop).getByRole('table', { name: 'Revenue per day this month' });

@@ -70,7 +70,7 @@ function ShopSummary({ admin, links }: { admin: NonNullable<Dashboard['admin']>;
       <Section id="dashboard-shop" title="Shop orders">
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <Figure label="Unpaid" value={admin.counts.unpaid} />
-          <Figure label="Paid, to ship" value={admin.counts.paid} />
+          <Figure label="To ship" value={admin.counts.toShip} />
           <Figure label="Shipped" value={admin.counts.shipped} />
           <Figure label="Revenue this month" value={formatDollars(admin.revenueThisMonth)} />
         </dl>
