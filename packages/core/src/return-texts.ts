@@ -12,7 +12,7 @@ export const returnFormTexts = {
     `Choose how many of each part you are sending back. You can ask until ${lastDay}.`,
   policyLink: 'Our returns policy',
   nothingLeft: 'Every part of this order is already in a return.',
-  quantityLabel: (name: string) => `How many ${name} to return`,
+  quantityLegend: 'How many of each part are you returning?',
   quantityHint: (max: number) => (max === 1 ? 'Up to 1' : `Up to ${max}`),
   reasonLegend: 'Why are you returning them?',
   noteLabel: 'Note (optional)',

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, type FieldError } from 'react-hook-form';
+import { Controller, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { RETURN_REASONS, type OrderDetail, type Return } from '@pitstop/core/order-detail';
 import { RETURN_REASON_LABELS } from '@pitstop/core/return-policy';
@@ -41,6 +41,48 @@ function fieldOf(serverField: string, sent: CreateReturn | null): FieldName | nu
   if (serverField === 'reason' || serverField === 'note') return serverField;
   if (serverField === 'photos' || serverField.startsWith('photos.')) return 'photos';
   return null;
+}
+
+interface QuantityRowProps {
+  line: OrderDetail['lines'][number];
+  max: number;
+  error: string | undefined;
+  field: UseFormRegisterReturn;
+}
+
+/** One line's quantity: the part (its number and name) labels the field; what is left is its hint. */
+function QuantityRow({ line, max, error, field }: QuantityRowProps) {
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : null, `${id}-hint`].filter(Boolean).join(' ');
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)_6rem] items-start gap-x-3 gap-y-1 rounded-lg border border-slate-200 bg-white p-3">
+      <label htmlFor={id} className="self-center text-sm text-slate-800">
+        {line.partNumber ? <span className="font-mono text-slate-600">{`${line.partNumber} `}</span> : null}
+        {line.name}
+      </label>
+      <input
+        {...field}
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={max}
+        step={1}
+        placeholder="0"
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy}
+        className={inputClass}
+      />
+      <p id={`${id}-hint`} className="col-start-2 text-sm text-slate-600">
+        {returnFormTexts.quantityHint(max)}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="col-span-2 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 /**
@@ -124,39 +166,18 @@ export function ReturnRequestForm({ order, onRequested, onChanged }: ReturnReque
       </div>
 
       <fieldset className="flex flex-col gap-3">
-        <legend className="sr-only">{returnFormTexts.heading}</legend>
-        {lines.map((line) => {
-          const max = returnable[line.lineId] ?? 0;
-          return (
-            <div key={line.lineId} className="grid gap-2 sm:grid-cols-[1fr_8rem] sm:items-start">
-              <p className="text-sm text-slate-800">
-                {line.partNumber ? (
-                  <span className="font-mono text-slate-600">{`${line.partNumber} `}</span>
-                ) : null}
-                {line.name}
-              </p>
-              <FormField
-                label={returnFormTexts.quantityLabel(line.name)}
-                hint={returnFormTexts.quantityHint(max)}
-                error={errors.quantities?.[line.lineId]?.message}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    {...form.register(`quantities.${line.lineId}`)}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={max}
-                    step={1}
-                    placeholder="0"
-                    className={inputClass}
-                  />
-                )}
-              </FormField>
-            </div>
-          );
-        })}
+        <legend className="mb-1 text-sm font-semibold text-slate-800">
+          {returnFormTexts.quantityLegend}
+        </legend>
+        {lines.map((line) => (
+          <QuantityRow
+            key={line.lineId}
+            line={line}
+            max={returnable[line.lineId] ?? 0}
+            error={errors.quantities?.[line.lineId]?.message}
+            field={form.register(`quantities.${line.lineId}`)}
+          />
+        ))}
         {noneChosen ? <p className="text-sm font-medium text-red-700">{noneChosen}</p> : null}
       </fieldset>
 
