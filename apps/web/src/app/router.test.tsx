@@ -88,7 +88,15 @@ describe('AppRoutes accounts', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'All Orders', 'All User', 'Add User', 'Catalogue', 'Credit applications']);
+    ).toEqual([
+      'Dashboard',
+      'All Orders',
+      'All User',
+      'Add User',
+      'Catalogue',
+      'Credit applications',
+      'Returns',
+    ]);
   });
 
   it('shows a customer only the Dashboard item', async () => {
