@@ -3,6 +3,7 @@ import { orderListTexts } from '@pitstop/core/order-list-texts';
 import { orderItemCount, orderPartsLabel, type Order } from '@pitstop/core/orders';
 import { ResponsiveTable, RowActions, type Column } from '@/components/ui/responsive-table';
 import { orderDate } from './order-date';
+import { OrderNumberLink } from './order-number-link';
 import { OrderParts } from './order-parts';
 import { STATUS_LABELS } from './status-labels';
 
@@ -31,6 +32,11 @@ export function cancelRefunds(order: Pick<Order, 'status' | 'paymentMethod'>): b
   return order.status === 'paid' && order.paymentMethod !== 'account';
 }
 
+/** Only an order that holds no money may be deleted (hidden): unpaid or cancelled. */
+export function mayDelete(order: Pick<Order, 'status'>): boolean {
+  return order.status === 'unpaid' || order.status === 'cancelled';
+}
+
 /** An order on account whose invoice is still open. */
 export function mayMarkPaid(order: Pick<Order, 'status' | 'paid' | 'paymentMethod'>): boolean {
   return order.paymentMethod === 'account' && !order.paid && order.status !== 'cancelled';
@@ -51,7 +57,8 @@ interface AllOrdersTableProps {
 }
 
 /**
- * All Orders (spec §2): customer, part, quantity, total, status and dates, with Ship and Delete.
+ * All Orders (spec §2): the order's number (to its page), customer, part, quantity, total, where
+ * it goes (city and state), status and dates, with Ship and Delete (where deleting is allowed).
  * An order of several parts lists each in Part and counts all their items.
  */
 export function AllOrdersTable({
@@ -65,6 +72,7 @@ export function AllOrdersTable({
   onDelete,
 }: AllOrdersTableProps) {
   const columns: Column<Order>[] = [
+    { header: 'Order', cell: (order) => <OrderNumberLink order={order} admin /> },
     {
       header: 'Customer',
       title: true,
@@ -82,6 +90,12 @@ export function AllOrdersTable({
       align: 'right',
       className: 'whitespace-nowrap',
       cell: (order) => formatDollars(order.total),
+    },
+    {
+      header: 'Deliver to',
+      className: 'text-slate-700',
+      // Orders placed before addresses were asked for have none.
+      cell: (order) => (order.address ? `${order.address.city}, ${order.address.state}` : '—'),
     },
     {
       header: 'Status',
@@ -160,7 +174,14 @@ export function AllOrdersTable({
                 disabled: cancelling,
                 onClick: () => onCancel(order),
               },
-              { label: 'Delete', name: `Delete ${what}`, danger: true, onClick: () => onDelete(order) },
+              // The spec's Delete, where the server allows it: an order that holds no money. A paid
+              // or on-account order is cancelled (and refunded) instead, never deleted.
+              mayDelete(order) && {
+                label: 'Delete',
+                name: `Delete ${what}`,
+                danger: true,
+                onClick: () => onDelete(order),
+              },
             ]}
           />
         );

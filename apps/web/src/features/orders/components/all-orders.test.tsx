@@ -1,4 +1,4 @@
-import { messages } from '@pitstop/core/messages';
+import { messages, orderTexts } from '@pitstop/core/messages';
 import { orderListTexts } from '@pitstop/core/order-list-texts';
 import type { Order } from '@pitstop/core/orders';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -9,7 +9,20 @@ import { createMultiLineOrder, createOrder } from '@/testing/order-factory';
 import { jsonResponse, problemResponse, renderWithProviders } from '@/testing/render';
 import { AllOrders } from './all-orders';
 
-const paid = createOrder({ parts: 'Brake pads', email: 'ann@pitstop.com', status: 'paid', paid: true });
+const paid = createOrder({
+  parts: 'Brake pads',
+  email: 'ann@pitstop.com',
+  status: 'paid',
+  paid: true,
+  address: {
+    name: 'Ann',
+    street: '1 Main St',
+    city: 'Austin',
+    state: 'TX',
+    zip: '78701',
+    phone: '(512) 555-0100',
+  },
+});
 const unpaid = createOrder({ parts: 'Headlight', email: 'bob@pitstop.com', status: 'unpaid' });
 const shipped = createOrder({ parts: 'Mirror', email: 'cy@pitstop.com', status: 'shipped', paid: true });
 
@@ -36,7 +49,15 @@ describe('AllOrders', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Customer', 'Part', 'Quantity', 'Total', 'Status', 'Dates', 'Actions']);
+    ).toEqual(['Order', 'Customer', 'Part', 'Quantity', 'Total', 'Deliver to', 'Status', 'Dates', 'Actions']);
+    // The number leads to the admin's order page; where it goes is the city and state.
+    const row = within(table).getByRole('row', { name: /ann@pitstop\.com/ });
+    const number = within(row).getByRole('link', { name: paid.orderNumber });
+    expect(number.getAttribute('href')).toBe(`/dashboard/orders/${paid.orderNumber}`);
+    expect(within(row).getAllByRole('cell')[5]?.textContent).toBe('Austin, TX');
+    // An order placed before addresses were asked for has none.
+    const old = within(table).getByRole('row', { name: /bob@pitstop\.com/ });
+    expect(within(old).getAllByRole('cell')[5]?.textContent).toBe('—');
     expect(screen.getAllByRole('link', { name: /^Ship / })).toHaveLength(1);
     expect(
       screen.getByRole('link', { name: 'Ship order of Brake pads for ann@pitstop.com' }).textContent,
@@ -60,18 +81,18 @@ describe('AllOrders', () => {
     const row = within(table).getByRole('row', { name: /dee@pitstop\.com/ });
     const cells = within(row).getAllByRole('cell');
     expect(
-      within(cells[1]!)
+      within(cells[2]!)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Brake pads × 2', 'Chain kit × 1']);
-    expect(cells[2]?.textContent).toBe('3');
-    expect(cells[3]?.textContent).toBe('$133.48');
+    expect(cells[3]?.textContent).toBe('3');
+    expect(cells[4]?.textContent).toBe('$133.48');
     expect(
       within(row).getByRole('link', { name: 'Ship order of Brake pads and Chain kit for dee@pitstop.com' }),
     ).toBeTruthy();
     // One-line orders keep the spec's Part cell.
     const single = within(table).getByRole('row', { name: /ann@pitstop\.com/ });
-    expect(within(single).getAllByRole('cell')[1]?.textContent).toBe('Brake pads');
+    expect(within(single).getAllByRole('cell')[2]?.textContent).toBe('Brake pads');
   });
 
   it("Shipped opens the order's ship form (carrier and tracking number) instead of shipping blind", async () => {
@@ -167,6 +188,81 @@ describe('AllOrders', () => {
     expect(
       screen.getByRole('button', { name: 'Delete order of Headlight for bob@pitstop.com' }),
     ).toBeTruthy();
+  });
+
+  it('offers Delete only on orders that hold no money (unpaid or cancelled)', async () => {
+    const cancelled = createOrder({ parts: 'Oil filter', email: 'dan@pitstop.com', status: 'cancelled' });
+    const onAccount = createOrder({
+      parts: 'Chain kit',
+      email: 'fleet@pitstop.com',
+      status: 'on_account',
+      paymentMethod: 'account',
+    });
+    renderOrders({}, 5, () => [paid, unpaid, shipped, cancelled, onAccount]);
+    await screen.findByRole('table', { name: 'All orders' });
+
+    expect(
+      screen.getAllByRole('button', { name: /^Delete / }).map((b) => b.getAttribute('aria-label')),
+    ).toEqual([
+      'Delete order of Headlight for bob@pitstop.com',
+      'Delete order of Oil filter for dan@pitstop.com',
+    ]);
+  });
+
+  it("shows the server's reason when it refuses a delete anyway (the order was paid meanwhile)", async () => {
+    mockConfirm(true);
+    renderOrders({
+      [`DELETE /api/order/${unpaid._id}`]: () =>
+        problemResponse(409, 'Conflict', orderTexts.paidCannotDeleteAdmin),
+    });
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Delete order of Headlight for bob@pitstop.com' }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `The order of Headlight could not be deleted. ${orderTexts.paidCannotDeleteAdmin}`,
+    );
+  });
+
+  it('finds an order by its number, written however it was typed', async () => {
+    const api = renderOrders();
+    await screen.findByRole('table', { name: 'All orders' });
+    const field = screen.getByLabelText('Order number');
+
+    fireEvent.change(field, { target: { value: 'ps-10482' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/dashboard/allorders?number=PS-10482'),
+    );
+    await waitFor(() =>
+      expect(Object.fromEntries(api.callsTo('GET /api/order').at(-1)?.url.searchParams ?? [])).toEqual({
+        number: 'PS-10482',
+        limit: '20',
+        offset: '0',
+      }),
+    );
+    expect((field as HTMLInputElement).value).toBe('PS-10482');
+
+    // Emptied: every order again.
+    fireEvent.change(field, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard/allorders'));
+  });
+
+  it('says what an order number looks like instead of asking for one that is none', async () => {
+    const api = renderOrders();
+    await screen.findByRole('table', { name: 'All orders' });
+    const calls = api.callsTo('GET /api/order').length;
+
+    fireEvent.change(screen.getByLabelText('Order number'), { target: { value: 'brake pads' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+
+    const field = screen.getByLabelText('Order number');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('That is not an order number (PS-10482).').id).toBe(
+      field.getAttribute('aria-describedby'),
+    );
+    expect(screen.getByTestId('location').textContent).toBe('/dashboard/allorders');
+    expect(api.callsTo('GET /api/order')).toHaveLength(calls);
   });
 
   it('filters by status, searches by email and pages with Previous/Next', async () => {

@@ -1,7 +1,15 @@
 import { messages } from '@pitstop/core/messages';
 import { formatDollars } from '@pitstop/core/money';
 import { orderListTexts } from '@pitstop/core/order-list-texts';
-import { ORDER_STATUSES, orderPartsLabel, type Order, type OrderStatus } from '@pitstop/core/orders';
+import {
+  formatOrderNumber,
+  ORDER_STATUSES,
+  OrderNumberParamsSchema,
+  orderPartsLabel,
+  parseOrderNumber,
+  type Order,
+  type OrderStatus,
+} from '@pitstop/core/orders';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -25,20 +33,31 @@ function isStatus(value: string | null): value is OrderStatus {
   return (ORDER_STATUSES as readonly (string | null)[]).includes(value);
 }
 
-/** The list's filters and page live in the address (?status=&email=&page=), so they survive reloads. */
+/** "PS-10482" for any way of typing an order number; null for what is none. */
+function orderNumberOf(text: string | null): string | null {
+  const parsed = parseOrderNumber(text ?? '');
+  return parsed === null ? null : formatOrderNumber(parsed);
+}
+
+/**
+ * The list's filters and page live in the address (?status=&email=&number=&page=), so they
+ * survive reloads.
+ */
 function useOrderFilters() {
   const [search, setSearch] = useSearchParams();
   const status = search.get('status');
   const email = search.get('email')?.trim() ?? '';
+  const number = orderNumberOf(search.get('number'));
   const page = Math.max(1, Math.floor(Number(search.get('page')) || 1));
   const params: AdminOrdersParams = {
     status: isStatus(status) ? status : undefined,
     email: email || undefined,
+    number: number ?? undefined,
     limit: ADMIN_ORDERS_PAGE,
     offset: (page - 1) * ADMIN_ORDERS_PAGE,
   };
 
-  function update(next: { status?: string; email?: string; page?: number }) {
+  function update(next: { status?: string; email?: string; number?: string; page?: number }) {
     setSearch((current) => {
       const out = new URLSearchParams(current);
       for (const [key, value] of Object.entries(next)) {
@@ -49,7 +68,7 @@ function useOrderFilters() {
       return out;
     });
   }
-  return { params, page, email, update };
+  return { params, page, email, number: number ?? '', update };
 }
 
 const CHANGE_DONE: Record<OrderStatusChange, (order: Order) => string> = {
@@ -68,7 +87,7 @@ function adminCancelQuestion(order: Order): string {
  * its carrier and tracking number), mark delivered, cancel, mark paid and delete.
  */
 export function AllOrders() {
-  const { params, page, email, update } = useOrderFilters();
+  const { params, page, email, number, update } = useOrderFilters();
   const orders = useAllOrders(params);
   const change = useChangeOrderStatus();
   const deletion = useDeleteAnyOrder(ordersKeys.admin(params));
@@ -77,6 +96,8 @@ export function AllOrders() {
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [emailDraft, setEmailDraft] = useState(email);
+  const [numberDraft, setNumberDraft] = useState(number);
+  const [numberError, setNumberError] = useState<string | null>(null);
 
   function move(order: Order, status: OrderStatusChange) {
     setNotice(null);
@@ -136,6 +157,21 @@ export function AllOrders() {
     update({ email: emailDraft.trim(), page: 1 });
   }
 
+  // The server's rule for an order number, checked before asking; an empty field shows every order.
+  function find(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = numberDraft.trim();
+    const checked = text ? OrderNumberParamsSchema.shape.number.safeParse(text) : null;
+    if (checked && !checked.success) {
+      setNumberError(checked.error.issues[0]?.message ?? null);
+      return;
+    }
+    setNumberError(null);
+    const found = orderNumberOf(text);
+    setNumberDraft(found ?? '');
+    update({ number: found ?? '', page: 1 });
+  }
+
   const total = orders.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE));
   const list = orders.data?.orders ?? [];
@@ -181,6 +217,38 @@ export function AllOrders() {
               Search
             </button>
           </div>
+        </form>
+        <form
+          role="search"
+          aria-label="Orders by number"
+          className="flex flex-col gap-1.5"
+          onSubmit={find}
+          noValidate
+        >
+          <label htmlFor="orders-number" className="text-sm font-semibold text-slate-800">
+            Order number
+          </label>
+          <div className="flex gap-2">
+            <input
+              id="orders-number"
+              type="search"
+              autoComplete="off"
+              placeholder="PS-10482"
+              aria-invalid={numberError ? true : undefined}
+              aria-describedby={numberError ? 'orders-number-error' : undefined}
+              className={`${inputClass} sm:w-40`}
+              value={numberDraft}
+              onChange={(event) => setNumberDraft(event.target.value)}
+            />
+            <button type="submit" className={buttonStyles('secondary', 'md')}>
+              Find
+            </button>
+          </div>
+          {numberError ? (
+            <p id="orders-number-error" className="text-sm font-medium text-red-700">
+              {numberError}
+            </p>
+          ) : null}
         </form>
       </div>
 

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ResponsiveTable, rowActionClass, RowActions, type Column } from '@/components/ui/responsive-table';
 import { clockTime } from '@/lib/clock-time';
 import { orderDate } from './order-date';
+import { OrderNumberLink } from './order-number-link';
 import { OrderParts } from './order-parts';
 import { OrderShipmentList } from './order-shipment-list';
 import { STATUS_LABELS } from './status-labels';
@@ -108,12 +109,19 @@ interface OrdersTableProps {
 }
 
 /**
- * My Orders (spec §2): Email, Name (the part), Quantity, Total, Status (pay or paid), Status
- * (delete) and Add Review. An order of several parts lists each in Name and counts all their
- * items. A card per order on a phone, the part first.
+ * My Orders (spec §2): the order's number (to its page) and date, then the spec's Email, Name
+ * (the part), Quantity, Total, Status (pay or paid), Status (delete) and Add Review. An order of
+ * several parts lists each in Name and counts all their items. A card per order on a phone, the
+ * part first.
  */
 export function OrdersTable({ orders, onDelete, onCancel, cancellingId }: OrdersTableProps) {
   const columns: Column<Order>[] = [
+    { header: 'Order', className: 'whitespace-nowrap', cell: (order) => <OrderNumberLink order={order} /> },
+    {
+      header: 'Date',
+      className: 'whitespace-nowrap text-slate-700',
+      cell: (order) => <time dateTime={order.createdAt}>{orderDate(order.createdAt)}</time>,
+    },
     { header: 'Email', className: 'break-all text-slate-700', cell: (order) => order.email },
     { header: 'Name', title: true, className: 'font-medium', cell: (order) => <OrderParts order={order} /> },
     { header: 'Quantity', align: 'right', cell: (order) => orderItemCount(order) },
