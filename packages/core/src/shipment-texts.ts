@@ -51,6 +51,9 @@ export const shipmentTexts = {
   carrier: 'Carrier',
   trackingNumber: 'Tracking number',
   quantityLabel: (name: string) => `Units of ${name} to ship`,
+  /** The quantity field's visible label, around the part's name that only screen readers read. */
+  unitsLabelStart: 'Units',
+  unitsLabelEnd: ' to ship',
   leftToShip: (left: number, ordered: number) => `${left} of ${ordered} left to ship`,
   submit: 'Ship these units',
   submitting: 'Shipping…',

@@ -89,14 +89,18 @@ describe('OrderShippingPanel: the ship form', () => {
     submit();
 
     await waitFor(() => expect(errorTextFor(tracking())).toBe(trackingNumberProblem('ups')));
+    // The error says what the hint said (and more): only the error shows.
+    expect(screen.queryByText(TRACKING_FORMATS.ups)).toBeNull();
     expect(document.activeElement).toBe(tracking());
     expect(api.callsTo(shipRoute(order))).toHaveLength(0);
 
-    // The hint follows the carrier; a FedEx number fits FedEx.
+    // Another carrier: the number is checked against it; a FedEx number fits FedEx, and the hint
+    // says what FedEx numbers look like.
     fireEvent.change(screen.getByLabelText(shipmentTexts.carrier), { target: { value: 'fedex' } });
-    expect(screen.getByText(TRACKING_FORMATS.fedex)).toBeTruthy();
+    await waitFor(() => expect(errorTextFor(tracking())).toBe(trackingNumberProblem('fedex')));
     fireEvent.change(tracking(), { target: { value: '1234 5678 9012' } });
     await waitFor(() => expect(errorTextFor(tracking())).toBeNull());
+    expect(screen.getByText(TRACKING_FORMATS.fedex)).toBeTruthy();
   });
 
   it('ships some units now (split), announces it, and starts the next parcel from what is left', async () => {
@@ -119,6 +123,10 @@ describe('OrderShippingPanel: the ship form', () => {
     expect((quantityOf('Chain kit') as HTMLInputElement).value).toBe('1');
     expect((quantityOf('Oil filter') as HTMLInputElement).value).toBe('3');
     expect(screen.getByText('2 of 2 left to ship')).toBeTruthy();
+    // Named by its part for screen readers; "Units to ship" on screen, beside the part's name.
+    expect(screen.getAllByText('Units', { exact: false })[0]?.closest('label')?.textContent).toBe(
+      'Units of Brake pads to ship',
+    );
 
     fireEvent.change(quantityOf('Chain kit'), { target: { value: '0' } });
     fireEvent.change(quantityOf('Oil filter'), { target: { value: '1' } });
@@ -140,6 +148,8 @@ describe('OrderShippingPanel: the ship form', () => {
       ],
     });
     expect(onChanged).toHaveBeenCalledTimes(1);
+    // The button used is gone with the old form: the focus is on the result.
+    expect(document.activeElement).toBe(screen.getByRole('status').parentElement);
     // The next parcel: only what is left, all of it by default, and an empty tracking number.
     expect(screen.queryByLabelText(shipmentTexts.quantityLabel('Brake pads'))).toBeNull();
     expect((quantityOf('Chain kit') as HTMLInputElement).value).toBe('1');
@@ -245,6 +255,7 @@ describe('OrderShippingPanel: after the last parcel', () => {
       expect(screen.getByRole('status').textContent).toBe(shipmentTexts.delivered(base.orderNumber)),
     );
     expect(api.callsTo(deliveredRoute)).toHaveLength(1);
+    expect(document.activeElement).toBe(screen.getByRole('status').parentElement);
     expect(screen.queryByRole('button', { name: shipmentTexts.markDelivered })).toBeNull();
   });
 

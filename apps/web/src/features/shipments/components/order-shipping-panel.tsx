@@ -1,7 +1,7 @@
 import type { Order } from '@pitstop/core/orders';
 import { shipmentTexts } from '@pitstop/core/shipment-texts';
 import { SHIPPABLE_STATUSES, CARRIER_NAMES } from '@pitstop/core/shipments';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { StatusNotice } from '@/components/ui/notice';
 import { MarkDeliveredButton } from './mark-delivered-button';
@@ -28,6 +28,7 @@ interface OrderShippingPanelProps {
  */
 export function OrderShippingPanel({ order, onChanged }: OrderShippingPanelProps) {
   const [notice, setNotice] = useState<string | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
   const { hash: anchor } = useLocation();
 
   // Arriving from All Orders' Shipped (…#ship): the form is where the admin meant to go. The
@@ -39,10 +40,19 @@ export function OrderShippingPanel({ order, onChanged }: OrderShippingPanelProps
     form?.focus();
   }, [anchor]);
 
+  /*
+   * The control that was used is gone once the order is back (a new form for the next parcel, or
+   * none): the focus goes to the result, from where Tab reaches what comes next.
+   */
+  function announce(message: string | null) {
+    setNotice(message);
+    noticeRef.current?.focus();
+  }
+
   async function shipped(updated: Order) {
     await onChanged(updated);
     const last = updated.shipments.at(-1);
-    setNotice(
+    announce(
       last
         ? shipmentTexts.shipped(
             last.position,
@@ -56,12 +66,18 @@ export function OrderShippingPanel({ order, onChanged }: OrderShippingPanelProps
 
   async function delivered(updated: Order) {
     await onChanged(updated);
-    setNotice(shipmentTexts.delivered(updated.orderNumber));
+    announce(shipmentTexts.delivered(updated.orderNumber));
   }
 
   return (
     <div className="flex flex-col gap-4">
-      <StatusNotice message={notice} />
+      <div
+        ref={noticeRef}
+        tabIndex={-1}
+        className="rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-green-700"
+      >
+        <StatusNotice message={notice} />
+      </div>
       {shippable(order.status) ? (
         // A new form for each parcel: its quantities start from what is left now.
         <ShipOrderForm key={order.shipments.length} order={order} onShipped={shipped} />

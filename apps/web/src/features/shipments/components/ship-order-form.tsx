@@ -19,6 +19,7 @@ import { useAppForm } from '@/hooks/use-app-form';
 import { isApiError } from '@/lib/api-client';
 import { problemText } from '@/lib/error-text';
 import { useShipOrder } from '../api/ship-order';
+import { ShipQuantityRow } from './ship-quantity-row';
 
 /** The form's id: All Orders' Shipped links to the order page's #ship. */
 export const SHIP_FORM_ID = 'ship';
@@ -113,7 +114,7 @@ export function ShipOrderForm({ order, onShipped }: ShipOrderFormProps) {
       noValidate
       aria-labelledby={headingId}
       onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-col gap-5 rounded-xl border border-slate-200 p-4 sm:p-5"
+      className="flex scroll-mt-24 flex-col gap-5 rounded-xl border border-slate-200 p-4 sm:p-5"
     >
       <div className="flex flex-col gap-1">
         <h3 id={headingId} className="text-lg font-bold text-slate-900">
@@ -125,34 +126,15 @@ export function ShipOrderForm({ order, onShipped }: ShipOrderFormProps) {
       <fieldset className="flex flex-col gap-3">
         <legend className="sr-only">{shipmentTexts.formIntro}</legend>
         <ul className="flex flex-col divide-y divide-slate-200">
-          {entries.map(({ line, left }, index) => {
-            const error = errors.quantities?.[index]?.message;
-            return (
-              <li
-                key={line.lineId}
-                className="flex flex-col gap-2 py-3 first:pt-0 sm:flex-row sm:items-start sm:justify-between sm:gap-4"
-              >
-                <div className="min-w-0">
-                  <p className="font-medium break-words text-slate-900">{line.name}</p>
-                  <p className="text-sm text-slate-600">
-                    {line.partNumber ? <span className="font-mono">{`${line.partNumber} · `}</span> : null}
-                    {shipmentTexts.leftToShip(left, line.quantity)}
-                  </p>
-                </div>
-                <div className="sm:w-36 sm:shrink-0">
-                  <TextField
-                    label={shipmentTexts.quantityLabel(line.name)}
-                    className={`${inputClass} sm:text-right`}
-                    error={error}
-                    type="text"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    {...form.register(`quantities.${index}`)}
-                  />
-                </div>
-              </li>
-            );
-          })}
+          {entries.map(({ line, left }, index) => (
+            <ShipQuantityRow
+              key={line.lineId}
+              line={line}
+              left={left}
+              error={errors.quantities?.[index]?.message}
+              field={form.register(`quantities.${index}`)}
+            />
+          ))}
         </ul>
         {listError ? (
           <p className="text-sm font-medium text-red-700" role="alert">
@@ -164,7 +146,16 @@ export function ShipOrderForm({ order, onShipped }: ShipOrderFormProps) {
       <div className="grid gap-5 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
         <FormField label={shipmentTexts.carrier} error={errors.carrier?.message}>
           {(control) => (
-            <select {...control} {...form.register('carrier')} className={inputClass}>
+            <select
+              {...control}
+              {...form.register('carrier', {
+                // A number already named wrong is checked again against the new carrier.
+                onChange: () => {
+                  if (form.getFieldState('trackingNumber').error) void form.trigger('trackingNumber');
+                },
+              })}
+              className={inputClass}
+            >
               {CARRIERS.map((c) => (
                 <option key={c} value={c}>
                   {CARRIER_NAMES[c]}
@@ -175,7 +166,8 @@ export function ShipOrderForm({ order, onShipped }: ShipOrderFormProps) {
         </FormField>
         <TextField
           label={shipmentTexts.trackingNumber}
-          hint={TRACKING_FORMATS[carrier]}
+          // The error says the same and more: one of the two at a time.
+          hint={errors.trackingNumber ? undefined : TRACKING_FORMATS[carrier]}
           error={errors.trackingNumber?.message}
           type="text"
           autoComplete="off"
