@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '@pitstop/core/messages';
 import { orderListTexts } from '@pitstop/core/order-list-texts';
 import type { Part } from '@pitstop/core/parts';
+import { shipmentTexts } from '@pitstop/core/shipment-texts';
 import {
   baseURL,
   DELIVERY_ADDRESS,
@@ -108,7 +109,7 @@ async function paidOrderFor(email: string, password: string): Promise<{ orderId:
 }
 
 describe('an admin walks every table and form', () => {
-  it('ships a paid order, deletes an order, makes an admin, deletes a user and adds one', async () => {
+  it('ships a paid order with its tracking number, offers no Delete for it, makes an admin, deletes a user and adds one', async () => {
     const customer = await registerCustomer('Menu Customer');
     const { partName } = await paidOrderFor(customer.email, customer.password);
     const page = await browser.newPage();
@@ -127,10 +128,24 @@ describe('an admin walks every table and form', () => {
 
     await page.getByRole('link', { name: 'All Orders', exact: true }).click();
     const what = `order of ${partName} for ${customer.email}`;
-    const ship = page.getByRole('button', { name: `Ship ${what}` });
+    // The spec's Shipped opens the order's ship form: a parcel needs its carrier and tracking number.
+    const ship = page.getByRole('link', { name: `Ship ${what}` });
     await expect.poll(() => ship.isVisible()).toBe(true);
     await expectNoSeriousA11yViolations(page);
     await ship.click();
+    const tracking = page.getByLabel(shipmentTexts.trackingNumber);
+    await expect.poll(() => tracking.isVisible()).toBe(true);
+    await tracking.fill('1Z 999 AA1 01 2345 6784');
+    await page.getByRole('button', { name: shipmentTexts.submit }).click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Shipment 1 of PS-' }).isVisible())
+      .toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: /^Track 1Z999AA10123456784 with UPS/ }).isVisible())
+      .toBe(true);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('link', { name: 'All Orders', exact: true }).click();
     await expect
       .poll(() => page.getByRole('button', { name: `Mark ${what} delivered` }).isVisible())
       .toBe(true);
@@ -142,10 +157,10 @@ describe('an admin walks every table and form', () => {
       })
     ).json();
     expect(listed[0].status).toBe('shipped');
+    expect(listed[0].shipments[0].trackingNumber).toBe('1Z999AA10123456784');
 
-    page.once('dialog', (dialog) => void dialog.accept());
-    await page.getByRole('button', { name: `Delete ${what}` }).click();
-    await expect.poll(() => page.getByRole('button', { name: `Delete ${what}` }).count()).toBe(0);
+    // A paid order is never deleted: All Orders offers no Delete for it (the API refuses it, 409).
+    expect(await page.getByRole('button', { name: `Delete ${what}` }).count()).toBe(0);
 
     await page.getByRole('link', { name: 'All User', exact: true }).click();
     await page.getByRole('button', { name: 'Make Menu Customer admin' }).first().click();
