@@ -84,6 +84,7 @@ describe('OrderReturnsSection', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Send the test request' }));
     expect(screen.getByRole('status').textContent).toBe(returnFormTexts.requested('PS-10482-R3'));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: returnFormTexts.open }));
     expect(screen.queryByRole('button', { name: 'Send the test request' })).toBeNull();
   });
 

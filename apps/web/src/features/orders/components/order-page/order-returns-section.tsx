@@ -93,6 +93,8 @@ export function OrderReturnsSection({
   function requested(item: Return) {
     setAsking(false);
     setNotice(returnFormTexts.requested(item.label));
+    // The form (and the button just pressed) goes: focus stays in the section, on its toggle.
+    document.getElementById(`${formId}-toggle`)?.focus();
   }
 
   return (
@@ -120,6 +122,7 @@ export function OrderReturnsSection({
         <div className="flex flex-col gap-3">
           <div>
             <button
+              id={`${formId}-toggle`}
               type="button"
               aria-expanded={asking}
               aria-controls={formId}
