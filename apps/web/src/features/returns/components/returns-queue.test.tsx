@@ -107,6 +107,7 @@ describe('ReturnsQueue', () => {
       expect(screen.getByRole('status').textContent).toBe(returnActionTexts.approved(REQUESTED.label)),
     );
     expect(api.callsTo(`POST /api/returns/${REQUESTED.id}/approve`)).toHaveLength(1);
+    expect(document.activeElement?.contains(screen.getByRole('status'))).toBe(true);
     // The list is asked again: the return now waits for its parcel.
     const again = await rowOf(REQUESTED.label);
     expect(

@@ -82,6 +82,10 @@ export function ReturnsQueue() {
   const [status, setStatus] = useState<ReturnStatus | undefined>(undefined);
   const returns = useReturns(status);
   const [notice, setNotice] = useState<string | null>(null);
+  function done(message: string) {
+    setNotice(message);
+    document.getElementById(`${filterId}-notice`)?.focus();
+  }
 
   return (
     <div className="flex flex-col gap-5">
@@ -103,7 +107,10 @@ export function ReturnsQueue() {
           ))}
         </select>
       </div>
-      <StatusNotice message={notice} />
+      {/* What an action did; focus lands here, as the row's buttons it was done with are gone. */}
+      <div id={`${filterId}-notice`} tabIndex={-1} className="outline-none">
+        <StatusNotice message={notice} />
+      </div>
       {returns.isError ? (
         <QueryError onRetry={() => void returns.refetch()} retrying={returns.isFetching} />
       ) : returns.isPending ? (
@@ -149,7 +156,7 @@ export function ReturnsQueue() {
             {
               header: returnQueueTexts.columns.actions,
               actions: true,
-              cell: (item) => <ReturnActions item={item} onDone={setNotice} />,
+              cell: (item) => <ReturnActions item={item} onDone={done} />,
             },
           ]}
         />

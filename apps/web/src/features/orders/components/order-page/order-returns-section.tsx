@@ -90,6 +90,13 @@ export function OrderReturnsSection({
   const [notice, setNotice] = useState<string | null>(null);
   const canAsk = !admin && order.returnableUntil !== null && renderRequestForm !== undefined;
 
+  // An admin's action: its buttons are gone with the status they belonged to, so focus goes to
+  // the sentence saying what was done.
+  function acted(message: string) {
+    setNotice(message);
+    document.getElementById(`${formId}-notice`)?.focus();
+  }
+
   function requested(item: Return) {
     setAsking(false);
     setNotice(returnFormTexts.requested(item.label));
@@ -99,7 +106,9 @@ export function OrderReturnsSection({
 
   return (
     <OrderSection id="order-returns" title="Returns">
-      <StatusNotice message={notice} />
+      <div id={`${formId}-notice`} tabIndex={-1} className="outline-none">
+        <StatusNotice message={notice} />
+      </div>
       {order.returns.length === 0 ? (
         <EmptyLine>{returnItemTexts.noReturns}</EmptyLine>
       ) : (
@@ -108,7 +117,7 @@ export function OrderReturnsSection({
             <ReturnItem
               key={item.id}
               item={item}
-              actions={admin && renderActions ? renderActions(item, setNotice) : null}
+              actions={admin && renderActions ? renderActions(item, acted) : null}
             />
           ))}
         </ul>
