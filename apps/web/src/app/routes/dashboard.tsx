@@ -4,7 +4,7 @@ import { useCurrentUser } from '@/lib/current-user';
 
 const EVERYONE: readonly DashboardLink[] = [{ to: '/dashboard', label: 'Dashboard', end: true }];
 const ADMINS: readonly DashboardLink[] = [
-  { to: '/dashboard/allorders', label: 'All Orders' },
+  { to: '/dashboard/allorders', label: 'All Orders', section: '/dashboard/orders/' },
   { to: '/dashboard/alluser', label: 'All User' },
   { to: '/dashboard/adduser', label: 'Add User' },
   { to: '/dashboard/parts', label: 'Catalogue' },

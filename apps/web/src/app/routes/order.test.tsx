@@ -83,7 +83,6 @@ describe('OrderRoute (My Orders)', () => {
       .map((th) => th.textContent);
     expect(headers).toEqual([
       'Order',
-      'Date',
       'Email',
       'Name',
       'Quantity',
@@ -94,10 +93,11 @@ describe('OrderRoute (My Orders)', () => {
     ]);
 
     const unpaidRow = within(table).getByRole('row', { name: /Yamaha FZ Brake Pads/ });
-    // The order's number leads to its page; the date is when it was placed.
-    const number = within(unpaidRow).getByRole('link', { name: unpaid.orderNumber });
+    // The order's number leads to its page, with the date it was placed beneath.
+    const orderCell = within(unpaidRow).getAllByRole('cell')[0]!;
+    const number = within(orderCell).getByRole('link', { name: unpaid.orderNumber });
     expect(number.getAttribute('href')).toBe(`/order/${unpaid.orderNumber}`);
-    expect(within(unpaidRow).getAllByRole('cell')[1]?.textContent).toBe(orderDate(unpaid.createdAt));
+    expect(orderCell.textContent).toBe(`${unpaid.orderNumber}${orderDate(unpaid.createdAt)}`);
     expect(within(unpaidRow).getByText('rider@pitstop.com')).toBeTruthy();
     expect(within(unpaidRow).getByText('3')).toBeTruthy();
     expect(within(unpaidRow).getByText('$65.97')).toBeTruthy();
@@ -187,13 +187,13 @@ describe('OrderRoute (My Orders)', () => {
     const row = within(table).getByRole('row', { name: /Brake pads/ });
     const cells = within(row).getAllByRole('cell');
     expect(
-      within(cells[3]!)
+      within(cells[2]!)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Brake pads × 2', 'Chain kit × 1', 'Old sprocket × 3']);
-    expect(cells[4]?.textContent).toBe('6');
+    expect(cells[3]?.textContent).toBe('6');
     // $43.98 + $89.50 + $45.00 and the tax.
-    expect(cells[5]?.textContent).toBe('$191.09');
+    expect(cells[4]?.textContent).toBe('$191.09');
     const names = 'Brake pads, Chain kit and Old sprocket';
     expect(
       within(row)
@@ -206,8 +206,8 @@ describe('OrderRoute (My Orders)', () => {
     // An order of one part keeps the spec's row: its name, its quantity, one Review.
     const singleRow = within(table).getByRole('row', { name: /Honda Shine Headlight/ });
     expect(within(singleRow).queryByRole('list')).toBeNull();
-    expect(within(singleRow).getAllByRole('cell')[3]?.textContent).toBe('Honda Shine Headlight');
-    expect(within(singleRow).getAllByRole('cell')[4]?.textContent).toBe('4');
+    expect(within(singleRow).getAllByRole('cell')[2]?.textContent).toBe('Honda Shine Headlight');
+    expect(within(singleRow).getAllByRole('cell')[3]?.textContent).toBe('4');
     expect(within(singleRow).getByText(orderListTexts.reviewAfterPayment)).toBeTruthy();
   });
 
@@ -270,7 +270,7 @@ describe('OrderRoute (My Orders)', () => {
       'The order of Bajaj Pulsar Chain Kit could not be deleted. A paid order cannot be deleted.',
     );
     const rows = screen.getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell')[3]?.textContent)).toEqual([
+    expect(rows.map((row) => within(row).getAllByRole('cell')[2]?.textContent)).toEqual([
       'Bajaj Pulsar Chain Kit',
       'Yamaha R15 Spark Plug',
     ]);

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { PageContainer } from './page-container';
 import { PageLoading } from './page-loading';
 
@@ -8,7 +8,12 @@ export interface DashboardLink {
   label: string;
   /** Active only on this exact path (the dashboard's index). */
   end?: boolean;
+  /** Shown active also on the pages under this path, which belong to it (an order under All Orders). */
+  section?: string;
 }
+
+const inSection = (pathname: string, section: string | undefined) =>
+  section !== undefined && pathname.startsWith(section);
 
 function linkClass({ isActive }: { isActive: boolean }): string {
   return `flex min-h-11 items-center rounded-lg px-3 py-2.5 text-sm font-medium ${
@@ -21,6 +26,7 @@ function linkClass({ isActive }: { isActive: boolean }): string {
  * while a sub-screen's code loads.
  */
 export function DashboardLayout({ links }: { links: readonly DashboardLink[] }) {
+  const { pathname } = useLocation();
   return (
     <PageContainer>
       <div className="grid gap-8 lg:grid-cols-[14rem_1fr]">
@@ -29,7 +35,13 @@ export function DashboardLayout({ links }: { links: readonly DashboardLink[] }) 
             <ul className="flex flex-wrap gap-1 lg:flex-col">
               {links.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} end={link.end ?? false} className={linkClass}>
+                  <NavLink
+                    to={link.to}
+                    end={link.end ?? false}
+                    className={({ isActive }) =>
+                      linkClass({ isActive: isActive || inSection(pathname, link.section) })
+                    }
+                  >
                     {link.label}
                   </NavLink>
                 </li>

@@ -32,23 +32,25 @@ interface ResponsiveTableProps<Row> {
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   columns: readonly Column<Row>[];
+  /** Narrower gutters between columns, for a table of many columns beside the dashboard's menu. */
+  dense?: boolean;
 }
 
-const headClass = 'border-b border-slate-200 px-4 py-3 align-middle whitespace-nowrap font-semibold';
+const headClass = 'border-b border-slate-200 py-3 align-middle whitespace-nowrap font-semibold';
 
 // Wide: a bordered table cell. Narrow: a field of the card, its label (from data-label) on the
 // left and its value on the right; a cell left empty (an action the row does not offer) is hidden.
-const wideCell = 'xl:border-b xl:border-slate-200 xl:px-4 xl:py-3 xl:align-middle';
+const wideCell = 'xl:border-b xl:border-slate-200 xl:py-3 xl:align-middle';
 const fieldCell =
   'max-xl:grid max-xl:basis-full max-xl:grid-cols-[minmax(0,7rem)_minmax(0,1fr)] max-xl:gap-3 max-xl:py-1 max-xl:before:font-semibold max-xl:before:text-slate-600 max-xl:before:content-[attr(data-label)] max-xl:empty:hidden';
 const titleCell =
   'max-xl:-order-1 max-xl:block max-xl:basis-full max-xl:border-b max-xl:border-slate-200 max-xl:pb-3 max-xl:mb-1 max-xl:text-base max-xl:font-semibold';
 const actionsCell = 'max-xl:block max-xl:min-w-[8rem] max-xl:flex-1 max-xl:pt-3 max-xl:empty:hidden';
 
-function cellClass<Row>(column: Column<Row>): string {
+function cellClass<Row>(column: Column<Row>, dense: boolean): string {
   const shape = column.title ? titleCell : column.actions ? actionsCell : fieldCell;
   const align = column.align === 'right' ? 'xl:text-right xl:tabular-nums' : '';
-  return `${wideCell} ${shape} ${align} ${column.className ?? ''}`.trim();
+  return `${wideCell} ${dense ? 'xl:px-2.5' : 'xl:px-4'} ${shape} ${align} ${column.className ?? ''}`.trim();
 }
 
 function labelOf<Row>(column: Column<Row>): string | undefined {
@@ -67,7 +69,13 @@ function CellContent<Row>({ column, row }: { column: Column<Row>; row: Row }) {
   return <div className="min-w-0">{content}</div>;
 }
 
-export function ResponsiveTable<Row>({ caption, rows, rowKey, columns }: ResponsiveTableProps<Row>) {
+export function ResponsiveTable<Row>({
+  caption,
+  rows,
+  rowKey,
+  columns,
+  dense = false,
+}: ResponsiveTableProps<Row>) {
   return (
     // relative: the visually hidden caption and headers stay inside this box on small screens.
     <div className="relative max-w-full xl:overflow-x-auto xl:rounded-xl xl:border xl:border-slate-200 xl:bg-white xl:shadow-sm">
@@ -79,7 +87,7 @@ export function ResponsiveTable<Row>({ caption, rows, rowKey, columns }: Respons
               <th
                 key={index}
                 scope="col"
-                className={`${headClass} ${column.align === 'right' ? 'text-right' : ''}`}
+                className={`${headClass} ${dense ? 'px-2.5' : 'px-4'} ${column.align === 'right' ? 'text-right' : ''}`}
               >
                 {column.header}
               </th>
@@ -93,7 +101,7 @@ export function ResponsiveTable<Row>({ caption, rows, rowKey, columns }: Respons
               className="max-xl:flex max-xl:flex-wrap max-xl:content-start max-xl:gap-x-2 max-xl:rounded-xl max-xl:border max-xl:border-slate-200 max-xl:bg-white max-xl:p-4 max-xl:shadow-sm"
             >
               {columns.map((column, index) => (
-                <td key={index} data-label={labelOf(column)} className={cellClass(column)}>
+                <td key={index} data-label={labelOf(column)} className={cellClass(column, dense)}>
                   <CellContent column={column} row={row} />
                 </td>
               ))}

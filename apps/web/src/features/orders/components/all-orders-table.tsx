@@ -42,6 +42,23 @@ export function mayMarkPaid(order: Pick<Order, 'status' | 'paid' | 'paymentMetho
   return order.paymentMethod === 'account' && !order.paid && order.status !== 'cancelled';
 }
 
+/** When each step of the order happened, one line each. */
+function OrderDates({ order }: { order: Order }) {
+  return (
+    <span className="flex flex-col text-slate-700 xl:whitespace-nowrap">
+      <span>Ordered {orderDate(order.createdAt)}</span>
+      {order.paidAt ? <span>Paid {orderDate(order.paidAt)}</span> : null}
+      {order.shippedAt ? <span>Shipped {orderDate(order.shippedAt)}</span> : null}
+      {order.deliveredAt ? <span>Delivered {orderDate(order.deliveredAt)}</span> : null}
+      {order.paymentDueAt && !order.paid && order.status !== 'cancelled' ? (
+        <span>Due {orderDate(order.paymentDueAt)}</span>
+      ) : null}
+      {order.cancelledAt ? <span>Cancelled {orderDate(order.cancelledAt)}</span> : null}
+      {order.refundedAt ? <span>Refunded {orderDate(order.refundedAt)}</span> : null}
+    </span>
+  );
+}
+
 interface AllOrdersTableProps {
   orders: Order[];
   /** The order whose delivery is being recorded (its button shows pending). */
@@ -58,7 +75,7 @@ interface AllOrdersTableProps {
 
 /**
  * All Orders (spec §2): the order's number (to its page), customer, part, quantity, total, where
- * it goes (city and state), status and dates, with Ship and Delete (where deleting is allowed).
+ * it goes (city and state), status with its dates, with Ship and Delete (where deleting is allowed).
  * An order of several parts lists each in Part and counts all their items.
  */
 export function AllOrdersTable({
@@ -99,36 +116,24 @@ export function AllOrdersTable({
     },
     {
       header: 'Status',
+      // The status, then when each step happened (one column: beside the menu there is no room
+      // for two).
       cell: (order) => (
-        <span className="flex flex-wrap gap-1">
-          <span
-            className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusTone[order.status]}`}
-          >
-            {STATUS_LABELS[order.status]}
-          </span>
-          {order.refundedAt ? (
-            <span className="inline-block rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800">
-              {orderListTexts.refunded}
+        <div className="flex flex-col gap-1.5">
+          <span className="flex flex-wrap gap-1">
+            <span
+              className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusTone[order.status]}`}
+            >
+              {STATUS_LABELS[order.status]}
             </span>
-          ) : null}
-        </span>
-      ),
-    },
-    {
-      header: 'Dates',
-      className: 'whitespace-nowrap text-slate-700',
-      cell: (order) => (
-        <>
-          <span className="block">Ordered {orderDate(order.createdAt)}</span>
-          {order.paidAt ? <span className="block">Paid {orderDate(order.paidAt)}</span> : null}
-          {order.shippedAt ? <span className="block">Shipped {orderDate(order.shippedAt)}</span> : null}
-          {order.deliveredAt ? <span className="block">Delivered {orderDate(order.deliveredAt)}</span> : null}
-          {order.paymentDueAt && !order.paid && order.status !== 'cancelled' ? (
-            <span className="block">Due {orderDate(order.paymentDueAt)}</span>
-          ) : null}
-          {order.cancelledAt ? <span className="block">Cancelled {orderDate(order.cancelledAt)}</span> : null}
-          {order.refundedAt ? <span className="block">Refunded {orderDate(order.refundedAt)}</span> : null}
-        </>
+            {order.refundedAt ? (
+              <span className="inline-block rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800">
+                {orderListTexts.refunded}
+              </span>
+            ) : null}
+          </span>
+          <OrderDates order={order} />
+        </div>
       ),
     },
     {
@@ -189,6 +194,12 @@ export function AllOrdersTable({
     },
   ];
   return (
-    <ResponsiveTable caption="All orders" rows={orders} rowKey={(order) => order._id} columns={columns} />
+    <ResponsiveTable
+      caption="All orders"
+      rows={orders}
+      rowKey={(order) => order._id}
+      columns={columns}
+      dense
+    />
   );
 }

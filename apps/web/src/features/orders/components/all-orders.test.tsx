@@ -49,7 +49,7 @@ describe('AllOrders', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Order', 'Customer', 'Part', 'Quantity', 'Total', 'Deliver to', 'Status', 'Dates', 'Actions']);
+    ).toEqual(['Order', 'Customer', 'Part', 'Quantity', 'Total', 'Deliver to', 'Status', 'Actions']);
     // The number leads to the admin's order page; where it goes is the city and state.
     const row = within(table).getByRole('row', { name: /ann@pitstop\.com/ });
     const number = within(row).getByRole('link', { name: paid.orderNumber });

@@ -83,8 +83,8 @@ describe('MyOrders: cancelling and orders on account', () => {
     });
     renderMyOrders({ [LIST]: () => jsonResponse([byCustomer, refunded]) });
 
-    expect(within(await rowOf('Headlight')).getAllByRole('cell')[6]?.textContent).toBe('Cancelled');
-    expect(within(await rowOf('Oil filter')).getAllByRole('cell')[6]?.textContent).toBe(
+    expect(within(await rowOf('Headlight')).getAllByRole('cell')[5]?.textContent).toBe('Cancelled');
+    expect(within(await rowOf('Oil filter')).getAllByRole('cell')[5]?.textContent).toBe(
       'Cancelled · Refunded',
     );
     expect(screen.queryByRole('button', { name: /^Cancel / })).toBeNull();
@@ -125,7 +125,7 @@ describe('MyOrders: cancelling and orders on account', () => {
       expect(screen.getByRole('status').textContent).toBe(orderListTexts.cancelled('Brake pads')),
     );
     const row = await rowOf('Brake pads');
-    expect(within(row).getAllByRole('cell')[6]?.textContent).toBe('Cancelled');
+    expect(within(row).getAllByRole('cell')[5]?.textContent).toBe('Cancelled');
     expect(within(row).queryByRole('button', { name: /^Cancel / })).toBeNull();
     expect(within(row).queryByRole('link', { name: /Make Payment/ })).toBeNull();
     expect(onOrderCancelled).toHaveBeenCalledTimes(1);

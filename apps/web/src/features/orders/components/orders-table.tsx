@@ -116,13 +116,20 @@ interface OrdersTableProps {
  */
 export function OrdersTable({ orders, onDelete, onCancel, cancellingId }: OrdersTableProps) {
   const columns: Column<Order>[] = [
-    { header: 'Order', className: 'whitespace-nowrap', cell: (order) => <OrderNumberLink order={order} /> },
     {
-      header: 'Date',
-      className: 'whitespace-nowrap text-slate-700',
-      cell: (order) => <time dateTime={order.createdAt}>{orderDate(order.createdAt)}</time>,
+      header: 'Order',
+      className: 'whitespace-nowrap',
+      // The number (to the order's page) with the date it was placed beneath: one narrow column.
+      cell: (order) => (
+        <span className="flex flex-col items-start gap-0.5">
+          <OrderNumberLink order={order} />
+          <time dateTime={order.createdAt} className="text-slate-700">
+            {orderDate(order.createdAt)}
+          </time>
+        </span>
+      ),
     },
-    { header: 'Email', className: 'break-all text-slate-700', cell: (order) => order.email },
+    { header: 'Email', className: 'break-words text-slate-700', cell: (order) => order.email },
     { header: 'Name', title: true, className: 'font-medium', cell: (order) => <OrderParts order={order} /> },
     { header: 'Quantity', align: 'right', cell: (order) => orderItemCount(order) },
     {

@@ -8,8 +8,9 @@ const columns: Column<OrderDetailLine>[] = [
   { header: t.part, title: true, className: 'font-medium', cell: (line) => line.name },
   {
     header: t.partNumber,
-    className: 'font-mono whitespace-nowrap text-slate-700',
-    cell: (line) => line.partNumber ?? '—',
+    className: 'whitespace-nowrap text-slate-700',
+    // The number in a typewriter face, its label on a phone's card in the page's.
+    cell: (line) => <span className="font-mono">{line.partNumber ?? '—'}</span>,
   },
   { header: t.quantity, align: 'right', cell: (line) => line.quantity },
   {

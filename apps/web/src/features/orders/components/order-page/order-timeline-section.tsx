@@ -17,7 +17,7 @@ export function OrderTimelineSection({ order }: { order: OrderDetail }) {
             // Events have no id; the list only ever grows at its end.
             <li
               key={index}
-              className="relative flex flex-col gap-0.5 pb-4 last:pb-0 before:absolute before:top-1.5 before:-left-[1.4rem] before:size-2.5 before:rounded-full before:bg-red-700 before:content-['']"
+              className="relative flex flex-col gap-0.5 pb-4 wrap-anywhere last:pb-0 before:absolute before:top-1.5 before:-left-[1.4rem] before:size-2.5 before:rounded-full before:bg-red-700 before:content-['']"
             >
               <span className="font-semibold text-slate-900">
                 {ORDER_EVENT_LABELS[event.kind]}
