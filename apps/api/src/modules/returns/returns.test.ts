@@ -629,6 +629,14 @@ describe('returns with the sandbox provider', () => {
       const [pads] = d.parts;
       if (!pads) throw new Error('no part');
       expect(await available(t, pads.id)).toBe(18);
+      const shown = async () =>
+        (
+          (await t.app.inject({ method: 'GET', url: `/api/parts/${pads.id}` })).json() as {
+            availablequantity: number;
+          }
+        ).availablequantity;
+      // The catalogue's answer is cached: receiving must drop it, not leave the old count on show.
+      expect(await shown()).toBe(18);
       const item = await approvedReturn(t, admin, d, [{ index: 0, quantity: 2 }]);
       const res = await act(t, admin, item.id, 'receive', { restock: true });
       expect(res.statusCode).toBe(200);
@@ -642,6 +650,7 @@ describe('returns with the sandbox provider', () => {
         refundedAt: expect.any(String),
       });
       expect(await available(t, pads.id)).toBe(20);
+      expect(await shown()).toBe(20);
 
       const row = await orderRow(t, d.order.orderNumber);
       expect(row.refundedCents).toBe(5255);
