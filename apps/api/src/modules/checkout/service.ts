@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql, type WithSubquery } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import {
   salesTaxCents,
   type CheckoutInput,
@@ -15,8 +15,8 @@ import { addresses, parts } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../lib/errors.js';
 import { takeCartForCheckout, type TakenLine } from '../cart/service.js';
 import { assertWithinLimit, lockCreditLine } from '../credit/service.js';
-import { queueNewOrderNotice } from '../orders/order-mails.js';
-import { finishOrder, insertOrder, type OrderTerms } from '../orders/service.js';
+import { newOrderNotice } from '../orders/order-mails.js';
+import { insertOrder, reserveAndFinishOrder, type OrderTerms } from '../orders/service.js';
 import { sameEmail } from '../users/service.js';
 import { once, type IdempotencyClaim } from '../../lib/idempotency.js';
 
@@ -92,13 +92,13 @@ function priceLines(taken: TakenLine[], refusals: Refusals): ReservedLine[] {
 
 /**
  * Takes every line's units or none, as the checkout's last step, so the parts' rows stay locked
- * only for this statement and the commit (shared parts are the checkout's bottleneck). The
- * subquery locks the rows in id order (every transaction that changes several parts' stock goes
- * in that order, so two checkouts never deadlock) before the UPDATE touches any of them; a line
- * sold out meanwhile is not taken, and then the whole checkout rolls back with its message.
+ * only for this statement and the commit (shared parts are the checkout's bottleneck): an UPDATE
+ * for the statement that also writes the order's last writes (reserveAndFinishOrder), with the
+ * condition that it took every line. The subquery locks the rows in id order (every transaction
+ * that changes several parts' stock goes in that order, so two checkouts never deadlock) before
+ * the UPDATE touches any of them; a line sold out meanwhile is not taken.
  */
-async function reserveLines(tx: Db, lines: ReservedLine[], refusals: Refusals): Promise<void> {
-  const ids = lines.map((l) => l.partId);
+function reservation(tx: Db, lines: ReservedLine[]): { take: WithSubquery; complete: SQL } {
   const wanted = sql`case ${parts.id} ${sql.join(
     lines.map((l) => sql`when ${l.partId}::uuid then ${l.quantity}::int`),
     sql` `,
@@ -106,27 +106,42 @@ async function reserveLines(tx: Db, lines: ReservedLine[], refusals: Refusals): 
   const inIdOrder = tx
     .select({ id: parts.id })
     .from(parts)
-    .where(inArray(parts.id, ids))
+    .where(
+      inArray(
+        parts.id,
+        lines.map((l) => l.partId),
+      ),
+    )
     .orderBy(asc(parts.id))
     // NO KEY UPDATE: the order's lines already hold KEY SHARE on these rows (their foreign key),
     // and so may other checkouts' lines; FOR UPDATE would wait on those and deadlock.
     .for('no key update');
-  const took = await tx
-    .update(parts)
-    .set({ availablequantity: sql`${parts.availablequantity} - ${wanted}`, updatedAt: new Date() })
-    .where(and(inArray(parts.id, inIdOrder), gte(parts.availablequantity, wanted)))
-    .returning({ id: parts.id });
-  if (took.length === lines.length) return;
+  const take = tx.$with('took').as(
+    tx
+      .update(parts)
+      .set({ availablequantity: sql`${parts.availablequantity} - ${wanted}`, updatedAt: new Date() })
+      .where(and(inArray(parts.id, inIdOrder), gte(parts.availablequantity, wanted)))
+      .returning({ id: parts.id }),
+  );
+  return { take, complete: sql`(select count(*) from took) = ${lines.length}` };
+}
 
+/** Why a reservation fell short: the lines that want more than is left now, as `refusals` words it. */
+async function shortfall(tx: Db, lines: ReservedLine[], refusals: Refusals): Promise<AppError> {
   const now = await tx
     .select({ id: parts.id, available: parts.availablequantity })
     .from(parts)
-    .where(inArray(parts.id, ids));
+    .where(
+      inArray(
+        parts.id,
+        lines.map((l) => l.partId),
+      ),
+    );
   const left = new Map(now.map((p) => [p.id, p.available]));
   const short: FieldError[] = lines
     .filter((line) => line.quantity > (left.get(line.partId) ?? 0))
     .map((line) => refusals.short({ partId: line.partId, name: line.partName }, left.get(line.partId) ?? 0));
-  throw new AppError('conflict', short.map((e) => e.message).join(' ') || cartTexts.cartEmpty, short);
+  return new AppError('conflict', short.map((e) => e.message).join(' ') || cartTexts.cartEmpty, short);
 }
 
 /** The address is kept for next time: a write sent along with the order's first read. */
@@ -195,13 +210,17 @@ async function placeTakenLines(
     terms,
     lines,
   });
-  // Every line's stock, or none (a line sold out meanwhile rolls it all back).
-  await reserveLines(tx, lines, request.refusals);
-  // Last: its number, its timeline's first line and its confirmation mail.
-  const order = await finishOrder(tx, written, caller, terms);
-  // An order on account ships now, unpaid (net 30): the shop is told at once. A card order's
-  // notice waits for its payment.
-  if (order.paymentMethod === 'account') await queueNewOrderNotice(tx, order._id, terms.publicUrl);
+  // Last, in one statement: every line's stock or none, and then its number, its timeline's first
+  // line and its confirmation mail. An order on account ships now, unpaid (net 30), so the shop
+  // is told at once; a card order's notice waits for its payment. A line sold out meanwhile rolls
+  // it all back.
+  const order = await reserveAndFinishOrder(tx, reservation(tx, lines), {
+    order: written,
+    actor: caller,
+    terms,
+    alsoQueue: request.payment === 'account' ? [newOrderNotice(written._id, terms.publicUrl)] : [],
+  });
+  if (!order) throw await shortfall(tx, lines, request.refusals);
 
   return {
     order,

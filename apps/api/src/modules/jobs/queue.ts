@@ -12,17 +12,23 @@ export async function enqueueMail(tx: Db, mail: Mail): Promise<void> {
     .values({ kind: 'mail', payload: { to: mail.to, subject: mail.subject, text: mail.text } });
 }
 
+/** A mail written when its job runs: the renderer's name and what names its subject. */
+export interface RenderedMail {
+  render: string;
+  data: Record<string, string | number | boolean | null>;
+}
+
 /**
- * Queues a mail that is written when its job runs, by the renderer registered under `render`
- * (app.jobs.renderMail), from what is stored then: `data` names it (an order's id, …). In the
- * caller's transaction, like enqueueMail.
+ * Queues mails that are written when their jobs run, by the renderers registered under their
+ * names (app.jobs.renderMail), from what is stored then. Awaited, it queues them in the caller's
+ * transaction, like enqueueMail; not awaited, it is an INSERT for a statement that writes other
+ * things too (`tx.$with(…).as(renderedMailJobs(…))`), one round trip fewer.
  */
-export async function enqueueRenderedMail(
-  tx: Db,
-  render: string,
-  data: Record<string, string | number | boolean | null>,
-): Promise<void> {
-  await tx.insert(jobs).values({ kind: 'mail', payload: { ...data, render } });
+export function renderedMailJobs(tx: Db, mails: RenderedMail[]) {
+  return tx
+    .insert(jobs)
+    .values(mails.map((mail) => ({ kind: 'mail' as const, payload: { ...mail.data, render: mail.render } })))
+    .returning({ id: jobs.id });
 }
 
 /**

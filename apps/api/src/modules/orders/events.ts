@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { OrderEventKind } from '@pitstop/core/order-detail';
 import type { Db } from '../../db/client.js';
-import { orderEvents, orderNumberCounter, orders } from '../../db/schema.js';
-import { eq } from 'drizzle-orm';
+import { orderEvents } from '../../db/schema.js';
 
 /** Who changed an order, as its timeline names them; null actor: the shop itself (a job, a webhook). */
 export interface OrderActor {
@@ -37,21 +35,4 @@ export async function recordOrderEvent(
     actorName: actorName(actor),
     detail,
   });
-}
-
-/**
- * Gives a new order the next number: the counter's one row is updated as the order's last write, so
- * its lock is held only until the commit (checkouts queue on it for that long, not for their whole
- * transaction), and a transaction that rolls back gives its number back: numbers never repeat and
- * never skip.
- */
-export async function stampOrderNumber(tx: Db, orderId: string): Promise<number> {
-  const [row] = await tx
-    .update(orderNumberCounter)
-    .set({ last: sql`${orderNumberCounter.last} + 1` })
-    .where(eq(orderNumberCounter.id, true))
-    .returning({ last: orderNumberCounter.last });
-  if (!row) throw new Error('the order number counter has no row (migration 0013)');
-  await tx.update(orders).set({ number: row.last }).where(eq(orders.id, orderId));
-  return row.last;
 }

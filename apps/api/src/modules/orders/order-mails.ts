@@ -5,7 +5,7 @@ import type { Order } from '@pitstop/core/orders';
 import { receiptTexts } from '@pitstop/core/receipt-texts';
 import type { Db } from '../../db/client.js';
 import type { Mail } from '../../lib/mail.js';
-import { enqueueRenderedMail } from '../jobs/queue.js';
+import { renderedMailJobs, type RenderedMail } from '../jobs/queue.js';
 import { adminEmails } from '../users/service.js';
 import { mailAddress, mailLine, mailTotals, orderPageUrl, utcDay, utcMinute } from './confirmation-mail.js';
 import { orderById } from './service.js';
@@ -24,15 +24,18 @@ export const NEW_ORDER_NOTICE_MAIL = 'new-order-notice';
 
 const PayloadSchema = z.object({ orderId: z.uuid(), publicUrl: z.string() });
 
-/** The receipt and the shop's notice, queued as a card payment marks its order paid. */
-export async function queuePaidOrderMails(tx: Db, orderId: string, publicUrl: string): Promise<void> {
-  await enqueueRenderedMail(tx, ORDER_RECEIPT_MAIL, { orderId, publicUrl });
-  await queueNewOrderNotice(tx, orderId, publicUrl);
-}
+/** The shop's notice of an order that became one to ship (on account: as it is placed). */
+export const newOrderNotice = (orderId: string, publicUrl: string): RenderedMail => ({
+  render: NEW_ORDER_NOTICE_MAIL,
+  data: { orderId, publicUrl },
+});
 
-/** The shop's notice, queued as an order becomes one to ship (on account: as it is placed). */
-export async function queueNewOrderNotice(tx: Db, orderId: string, publicUrl: string): Promise<void> {
-  await enqueueRenderedMail(tx, NEW_ORDER_NOTICE_MAIL, { orderId, publicUrl });
+/** The receipt and the shop's notice, queued (one statement) as a card payment marks its order paid. */
+export async function queuePaidOrderMails(tx: Db, orderId: string, publicUrl: string): Promise<void> {
+  await renderedMailJobs(tx, [
+    { render: ORDER_RECEIPT_MAIL, data: { orderId, publicUrl } },
+    newOrderNotice(orderId, publicUrl),
+  ]);
 }
 
 /**
@@ -68,7 +71,7 @@ export function receiptMail(order: Order, publicUrl: string): Mail {
 }
 
 /** The shop's notice: what to pack, where it goes, how it is paid, and the admin's order page. */
-export function newOrderNotice(order: Order, to: string[], publicUrl: string): Mail {
+export function newOrderNoticeMail(order: Order, to: string[], publicUrl: string): Mail {
   const how = order.paymentMethod === 'account' ? 'account' : 'card';
   const payment =
     how === 'card'
@@ -111,6 +114,6 @@ export function registerOrderMails(app: FastifyInstance): void {
       orderById(app.db, orderId),
       app.config.orderNotifyEmails.length > 0 ? app.config.orderNotifyEmails : adminEmails(app.db),
     ]);
-    return order && to.length > 0 ? newOrderNotice(order, to, publicUrl) : null;
+    return order && to.length > 0 ? newOrderNoticeMail(order, to, publicUrl) : null;
   });
 }

@@ -1,5 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  sql,
+  type SQL,
+  type WithSubquery,
+} from 'drizzle-orm';
 import type { AdminOrdersQuery } from '@pitstop/core/admin';
 import { messages, orderTexts } from '@pitstop/core/messages';
 import { centsToDollars, formatDollars } from '@pitstop/core/money';
@@ -10,6 +23,7 @@ import type { Db } from '../../db/client.js';
 import {
   orderEvents,
   orderLines,
+  orderNumberCounter,
   orders,
   parts,
   refunds,
@@ -18,11 +32,10 @@ import {
 } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { escapeLike } from '../../lib/sql.js';
-import { enqueueMail } from '../jobs/queue.js';
+import { renderedMailJobs, type RenderedMail } from '../jobs/queue.js';
 import { shipmentsOf } from '../shipments/repository.js';
 import { sameEmail } from '../users/service.js';
-import { orderConfirmationMail } from './confirmation-mail.js';
-import { actorName, recordOrderEvent, stampOrderNumber, SYSTEM, type OrderActor } from './events.js';
+import { actorName, recordOrderEvent, SYSTEM, type OrderActor } from './events.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -104,10 +117,7 @@ export async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
   return rows.map((row) => toOrder(row, lines.get(row.id) ?? [], shipped.get(row.id) ?? []));
 }
 
-/**
- * Confirmations written when their mail job runs. Nothing queues them any more (finishOrder queues
- * the confirmation written); the renderer stays for jobs a previous version left in the queue.
- */
+/** An order's confirmation, written when its mail job runs (finishOrder queues it). */
 export const ORDER_CONFIRMATION_MAIL = 'order-confirmation';
 
 /** One order with its lines, or null (for a mail written after the order was deleted). */
@@ -305,29 +315,102 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
   return toOrder(row, lineRows);
 }
 
+/** What an order's last writes are made with. */
+interface Finishing {
+  order: Order;
+  actor: OrderActor;
+  terms: Pick<OrderTerms, 'publicUrl'>;
+  /** Mails queued with the confirmation (the shop's notice of an order on account). */
+  alsoQueue?: RenderedMail[];
+}
+
 /**
- * An order's last writes, after its stock is reserved and in the same transaction: its number
- * (taken last, so the counter is locked only until the commit), the first line of its timeline,
- * and its confirmation mail, queued so it goes out exactly when the order exists (the caller wakes
- * the job runner once it commits). Answers the order with its number.
+ * An order's last writes as the CTEs of one statement: its number (only when `numberIf` holds),
+ * the order stamped with it, the first line of its timeline, and the jobs of its confirmation mail (written when it is
+ * sent, from the order as stored) and of any other mails, which go out exactly when the order
+ * exists (the caller wakes the job runner once it commits).
+ */
+function lastWrites(tx: Db, { order, actor, terms, alsoQueue = [] }: Finishing, numberIf?: SQL) {
+  // The number is the one-row counter's next (`last + 1`), updated as the order's last write: its
+  // lock is held only until the commit (orders queue on it for that long, not for their whole
+  // transaction), and a transaction that rolls back gives its number back, so numbers never
+  // repeat and never skip (a sequence would skip).
+  const counter = tx.$with('counter').as(
+    tx
+      .update(orderNumberCounter)
+      .set({ last: sql`${orderNumberCounter.last} + 1` })
+      .where(and(eq(orderNumberCounter.id, true), numberIf))
+      .returning({ last: orderNumberCounter.last }),
+  );
+  const stamped = tx.$with('stamped').as(
+    tx
+      .update(orders)
+      .set({ number: sql`(select last from counter)` })
+      .where(eq(orders.id, order._id))
+      .returning({ id: orders.id }),
+  );
+  const placed = tx.$with('placed_event').as(
+    tx
+      .insert(orderEvents)
+      .values({
+        orderId: order._id,
+        kind: 'placed',
+        actorId: actor.id,
+        actorName: actorName(actor),
+        detail: order.paymentMethod === 'account' ? 'On account (net 30)' : 'Waiting for card payment',
+      })
+      .returning({ id: orderEvents.id }),
+  );
+  const queued = tx
+    .$with('queued')
+    .as(
+      renderedMailJobs(tx, [
+        { render: ORDER_CONFIRMATION_MAIL, data: { orderId: order._id, publicUrl: terms.publicUrl } },
+        ...alsoQueue,
+      ]),
+    );
+  return { counter, writes: [counter, stamped, placed, queued] };
+}
+
+/**
+ * An order's last writes, after its stock is reserved and in the same transaction, in one
+ * statement (lastWrites). Answers the order with its number.
  */
 export async function finishOrder(
   tx: Db,
   order: Order,
   actor: OrderActor,
   terms: Pick<OrderTerms, 'publicUrl'>,
+  alsoQueue: RenderedMail[] = [],
 ): Promise<Order> {
-  const number = await stampOrderNumber(tx, order._id);
-  const numbered: Order = { ...order, orderNumber: formatOrderNumber(number) };
-  await recordOrderEvent(
-    tx,
-    order._id,
-    'placed',
-    actor,
-    numbered.paymentMethod === 'account' ? 'On account (net 30)' : 'Waiting for card payment',
-  );
-  await enqueueMail(tx, orderConfirmationMail(numbered, terms.publicUrl));
-  return numbered;
+  const { counter, writes } = lastWrites(tx, { order, actor, terms, alsoQueue });
+  const [row] = await tx
+    .with(...writes)
+    .select({ last: counter.last })
+    .from(counter);
+  if (!row) throw new Error('the order number counter has no row (migration 0013)');
+  return { ...order, orderNumber: formatOrderNumber(row.last) };
+}
+
+/**
+ * The checkout's reservation and the order's last writes in ONE statement: `reservation` takes the
+ * stock (its rows locked until the commit) and `complete` says whether it took every line; only
+ * then is the order numbered. Every statement between the reservation and the commit would keep
+ * every other order of those parts waiting a round trip more, which on a part many want at once
+ * is the whole cost of an order. Answers the order with its number, or null when the reservation
+ * fell short: nothing is numbered, and the caller throws, which rolls back the rest.
+ */
+export async function reserveAndFinishOrder(
+  tx: Db,
+  reservation: { take: WithSubquery; complete: SQL },
+  finishing: Finishing,
+): Promise<Order | null> {
+  const { counter, writes } = lastWrites(tx, finishing, reservation.complete);
+  const [row] = await tx
+    .with(reservation.take, ...writes)
+    .select({ last: counter.last })
+    .from(counter);
+  return row ? { ...finishing.order, orderNumber: formatOrderNumber(row.last) } : null;
 }
 
 /**

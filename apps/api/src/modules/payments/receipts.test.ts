@@ -197,7 +197,8 @@ describe('a card payment confirmed by the customer (sandbox)', () => {
     });
     expect(cancelled.statusCode).toBe(200);
     expect((await patch()).statusCode).toBe(409);
-    expect(await renderedJobsOf(t, placed.insertedId)).toEqual([]);
+    // Only the confirmation queued when it was placed.
+    expect(await renderedJobsOf(t, placed.insertedId)).toEqual(['order-confirmation']);
     expect((await eventsOf(t, placed.insertedId)).map((e) => e.kind)).not.toContain('paid');
   });
 
