@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutTexts } from '@pitstop/core/cart-texts';
 import { cartTexts, messages } from '@pitstop/core/messages';
+import { receiptTexts } from '@pitstop/core/receipt-texts';
 import { formatDollars } from '@pitstop/core/money';
 import type { Part } from '@pitstop/core/parts';
 import {
@@ -106,14 +107,36 @@ describe('checkout', () => {
       })
       .toBe(true);
 
-    // The confirmation mail: every line, the total and the address.
+    // The page says which order is paid and what happens next, with a link to the order's page.
+    const paid = page.getByRole('heading', { level: 1, name: /^Order PS-\d+ is paid$/ });
+    await expect.poll(() => paid.isVisible()).toBe(true);
+    const orderNumber = /PS-\d+/.exec(await paid.innerText())?.[0] ?? '';
+    expect(await page.getByText(receiptTexts.whatNext).isVisible()).toBe(true);
+    expect(
+      await page.getByRole('link', { name: receiptTexts.viewOrder(orderNumber) }).getAttribute('href'),
+    ).toBe(`/order/${orderNumber}`);
+
+    // The confirmation mail (every line, the total and the address), and the receipt.
+    const total = `Total: ${formatDollars((subtotalCents + taxCents) / 100)}`;
     await expect
       .poll(async () => (await outboxMailsTo(customer.email)).map((m) => m.subject))
-      .toContain('Your Pitstop Parts order');
-    const mail = (await outboxMailsTo(customer.email)).find((m) => m.subject === 'Your Pitstop Parts order')!;
-    for (const part of parts) expect(mail.text).toContain(`${part.name} × ${part.minquantity}`);
-    expect(mail.text).toContain(`Total: ${formatDollars((subtotalCents + taxCents) / 100)}`);
+      .toEqual(
+        expect.arrayContaining([
+          receiptTexts.confirmationSubject(orderNumber),
+          receiptTexts.receiptSubject(orderNumber),
+        ]),
+      );
+    const mails = await outboxMailsTo(customer.email);
+    const mail = mails.find((m) => m.subject === receiptTexts.confirmationSubject(orderNumber))!;
+    for (const part of parts) {
+      expect(mail.text).toContain(`${part.name} (${part.partNumber}) × ${part.minquantity}`);
+    }
+    expect(mail.text).toContain(total);
     expect(mail.text).toContain('1 Market St\n  San Francisco, CA 94105');
+    const receipt = mails.find((m) => m.subject === receiptTexts.receiptSubject(orderNumber))!;
+    expect(receipt.text).toContain(total);
+    expect(receipt.text).toContain(receiptTexts.whatNext);
+    expect(receipt.text).toMatch(/Transaction: pi_sandbox_/);
 
     await page.getByRole('link', { name: 'My Orders', exact: true }).first().click();
     await page.waitForURL('**/order');

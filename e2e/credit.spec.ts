@@ -108,7 +108,17 @@ describe('credit and pay on account', () => {
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: checkoutTexts.placeOrder }).click();
 
-    // No card step: the order is on account, and My Orders lists it so.
+    // No card step: the checkout ends on the order's confirmation, which says it is on account,
+    // with its due date and its page; My Orders lists it so.
+    const placed = page.getByRole('heading', { name: /^Order PS-\d+ is placed on account$/ });
+    await expect.poll(() => placed.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await placed.evaluate((el) => el === document.activeElement)).toBe(true);
+    const orderNumber = /PS-\d+/.exec(await placed.innerText())?.[0] ?? '';
+    expect(await page.getByText(/The invoice of \$[\d,.]+ is due by/).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: `View order ${orderNumber}` }).getAttribute('href')).toBe(
+      `/order/${orderNumber}`,
+    );
+    await page.getByRole('link', { name: 'My Orders', exact: true }).first().click();
     await page.waitForURL('**/order');
     const order = page.getByRole('row').filter({ hasText: part.name });
     await expect.poll(() => order.innerText(), { timeout: 15_000 }).toContain('On account');

@@ -226,6 +226,17 @@ export const DELIVERY_ADDRESS = {
   phone: '(415) 555-0134',
 };
 
+/**
+ * Types a delivery address into a form's Street address, City, State and ZIP code, as a rider
+ * does (the part page's order form, whose name and phone are its own fields, or the checkout).
+ */
+export async function fillDeliveryAddress(page: Page, address = DELIVERY_ADDRESS): Promise<void> {
+  await page.getByLabel('Street address', { exact: true }).fill(address.street);
+  await page.getByLabel('City', { exact: true }).fill(address.city);
+  await page.getByLabel('State', { exact: true }).selectOption(address.state);
+  await page.getByLabel('ZIP code', { exact: true }).fill(address.zip);
+}
+
 /** Places a one-part order at the part's minimum through the API (key: the signed-in access key). */
 export async function placeOrderByApi(
   key: string,

@@ -13,7 +13,15 @@ import { messages } from '@pitstop/core/messages';
 import type { Part } from '@pitstop/core/parts';
 import { searchTexts } from '@pitstop/core/search';
 import { fitmentTexts } from '@pitstop/core/vehicle-fit';
-import { baseURL, fieldError, placeOrderByApi, registerCustomer, signInAs, useBrowser } from './fixtures.ts';
+import {
+  baseURL,
+  fieldError,
+  fillDeliveryAddress,
+  placeOrderByApi,
+  registerCustomer,
+  signInAs,
+  useBrowser,
+} from './fixtures.ts';
 
 const browser = useBrowser();
 const ADMIN = { email: 'admin@pitstop.com', password: 'pitstop-admin' };
@@ -119,7 +127,8 @@ describe('every form acts on the first click', () => {
     const part = await orderablePart();
     await page.goto(`/parts/${part._id}`);
     await expect.poll(() => label(page, 'Name').inputValue()).toBe(name);
-    await label(page, 'Phone number').fill('555-0142');
+    await label(page, 'Phone number').fill('(415) 555-0142');
+    await fillDeliveryAddress(page);
     // The last field typed keeps the focus when Place Order is pressed.
     await label(page, 'Quantity').fill(String(part.minquantity));
 

@@ -7,7 +7,13 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pitstop/core/messages';
 import type { Part } from '@pitstop/core/parts';
-import { baseURL, expectNoSeriousA11yViolations, payWith, useBrowser } from './fixtures.ts';
+import {
+  baseURL,
+  expectNoSeriousA11yViolations,
+  fillDeliveryAddress,
+  payWith,
+  useBrowser,
+} from './fixtures.ts';
 
 const browser = useBrowser();
 
@@ -25,7 +31,8 @@ async function register(page: Page): Promise<string> {
 
 async function order(page: Page, part: Part): Promise<void> {
   await page.goto(`/parts/${part._id}`);
-  await page.getByLabel('Phone number', { exact: true }).fill('555-0142');
+  await page.getByLabel('Phone number', { exact: true }).fill('(415) 555-0142');
+  await fillDeliveryAddress(page);
   await page.getByLabel('Quantity', { exact: true }).fill(String(part.minquantity));
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect.poll(() => page.getByText(messages.orderBooked).isVisible()).toBe(true);

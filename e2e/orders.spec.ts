@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { messages, orderTexts, shopTexts } from '@pitstop/core/messages';
+import { cartTexts, messages, orderTexts, shopTexts } from '@pitstop/core/messages';
 import { orderListTexts } from '@pitstop/core/order-list-texts';
 import type { Part } from '@pitstop/core/parts';
 import {
   baseURL,
   expectNoSeriousA11yViolations,
   fieldError,
+  fillDeliveryAddress,
   outboxMailsTo,
   payWith,
   placeOrderByApi,
@@ -76,7 +77,11 @@ describe('ordering', () => {
       ['Email', 'not-an-email', messages.emailInvalid],
       ['Phone number', '', messages.numberRequired],
       ['Phone number', '1234', messages.numberTooShort],
+      // The number is the courier's too: a US phone number.
+      ['Phone number', '555-0199', cartTexts.phoneInvalid],
       ['Part name', '', messages.nameRequired],
+      ['Street address', '', cartTexts.streetRequired],
+      ['ZIP code', '9410', cartTexts.zipInvalid],
       ['Quantity', String(part.availablequantity + 1), messages.quantityAboveAvailable],
     ];
     for (const [label, value, message] of rules) {
@@ -105,11 +110,19 @@ describe('ordering', () => {
 
     await page.getByLabel('Name', { exact: true }).fill('Order Journey');
     await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Phone number', { exact: true }).fill('555-0199');
+    await page.getByLabel('Phone number', { exact: true }).fill('(415) 555-0199');
     await page.getByLabel('Part name', { exact: true }).fill(part.name);
+    await fillDeliveryAddress(page);
     await placeOrder.click();
     await expect.poll(() => page.getByText(messages.orderBooked).isVisible()).toBe(true);
     await expect.poll(() => quantity.inputValue()).toBe('');
+    // Its number, and the way to pay it, with the focus on it (Place Order is disabled again).
+    const payNow = page.getByRole('link', { name: /^Pay now for order PS-\d+$/ });
+    await expect.poll(() => payNow.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(
+      await page.getByRole('region', { name: 'Order this part' }).getByRole('status').innerText(),
+    ).toMatch(/Your order number is PS-\d+\./);
+    expect(await payNow.getAttribute('href')).toMatch(/^\/payment\/[0-9a-f-]{36}$/);
     await expect
       .poll(
         async () =>
