@@ -271,7 +271,8 @@ export interface NewOrder {
 /**
  * Writes an order and its lines (numbered from 1 in the given order); subtotal and total are
  * summed here from the lines, so they cannot disagree. The caller reserves the stock and then
- * calls `finishOrder`, in the same transaction. Answers the order as written, without its number.
+ * calls `finishOrder` (or both at once: `reserveAndFinishOrder`), in the same transaction.
+ * Answers the order as written, without its number.
  */
 export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
   const subtotalCents = order.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
