@@ -17,7 +17,8 @@ export function OrderNumberLink({
   return (
     <Link
       to={admin ? `/dashboard/orders/${number}` : `/order/${number}`}
-      className="font-semibold whitespace-nowrap text-red-700 underline underline-offset-2 hover:text-red-800"
+      // A finger-sized target (44 px tall), like every other action in a row.
+      className="inline-flex min-h-11 items-center font-semibold whitespace-nowrap text-red-700 underline underline-offset-2 hover:text-red-800"
     >
       {order.orderNumber}
     </Link>
