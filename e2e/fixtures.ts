@@ -259,3 +259,25 @@ export async function placeOrderByApi(
   expect(placed.status).toBe(200);
   return ((await placed.json()) as { insertedId: string }).insertedId;
 }
+
+/** Pays an order through the API with the sandbox's 4242 card, as the payment page does. */
+export async function payOrderByApi(key: string, orderId: string): Promise<void> {
+  const send = (method: string, path: string, body: unknown) =>
+    fetch(`${baseURL()}/api${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify(body),
+    });
+  const { clientSecret } = (await (await send('POST', '/create-payment-intent', { orderId })).json()) as {
+    clientSecret: string;
+  };
+  const card = await send('POST', '/payments/sandbox/confirm', {
+    clientSecret,
+    number: '4242424242424242',
+    expiry: '12/39',
+    cvc: '123',
+  });
+  const { transactionId } = (await card.json()) as { transactionId: string };
+  const paid = await send('PATCH', `/payment/${orderId}`, { order: orderId, transactionId });
+  expect(paid.status).toBe(200);
+}

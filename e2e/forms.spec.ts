@@ -17,6 +17,7 @@ import {
   baseURL,
   fieldError,
   fillDeliveryAddress,
+  payOrderByApi,
   placeOrderByApi,
   registerCustomer,
   signInAs,
@@ -139,8 +140,10 @@ describe('every form acts on the first click', () => {
   });
 
   it('add review: an emptied Name, and every other required field, show their messages', async () => {
-    const { page, name } = await customerPage();
+    const { page, name, email, token } = await customerPage();
     const part = await orderablePart();
+    // Reviews follow purchases: the part was ordered and paid.
+    await payOrderByApi(token, await placeOrderByApi(token, { email, name }, part));
     await page.goto(`/addreview?part=${part._id}`);
     const nameField = label(page, 'Name');
     await expect.poll(() => nameField.inputValue()).toBe(name);
