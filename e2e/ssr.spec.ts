@@ -93,6 +93,7 @@ describe('hydration', () => {
       '/about',
       '/blog',
       '/portfolio',
+      '/returns',
       '/no/such/page',
     ]) {
       // The browser itself logs the 404 of an unknown page's document; nothing else may be logged.
