@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { asc, eq, gte, sql } from 'drizzle-orm';
 import type { Dashboard } from '@pitstop/core/admin';
 import { centsToDollars } from '@pitstop/core/money';
 import type { SessionUser } from '../../auth/plugin.js';
@@ -19,8 +19,8 @@ export async function dashboardFor(db: Db, caller: SessionUser, now = new Date()
       paid: sql<number>`count(*) filter (where ${orders.status} = 'paid')::int`,
       shipped: sql<number>`count(*) filter (where ${orders.status} = 'shipped')::int`,
       delivered: sql<number>`count(*) filter (where ${orders.status} = 'delivered')::int`,
-      // A refunded order's money went back (docs/decisions/014-credit-and-refunds.md).
-      spentCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.paidAt} is not null and ${orders.refundedAt} is null), 0)::int`,
+      // What was refunded went back: a cancel's whole total, a return's part (decisions 014, 026).
+      spentCents: sql<number>`coalesce(sum(${orders.totalCents} - ${orders.refundedCents}) filter (where ${orders.paidAt} is not null), 0)::int`,
     })
     .from(orders)
     .where(eq(orders.userId, caller.id));
@@ -61,10 +61,10 @@ export async function dashboardFor(db: Db, caller: SessionUser, now = new Date()
     db
       .select({
         day: sql<string>`to_char(date_trunc('day', ${orders.paidAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
-        cents: sql<number>`sum(${orders.totalCents})::int`,
+        cents: sql<number>`sum(${orders.totalCents} - ${orders.refundedCents})::int`,
       })
       .from(orders)
-      .where(and(gte(orders.paidAt, start), isNull(orders.refundedAt)))
+      .where(gte(orders.paidAt, start))
       .groupBy(sql`1`)
       .orderBy(sql`1`),
   ]);

@@ -675,6 +675,13 @@ describe('returns with the sandbox provider', () => {
       expect(detail.events.map((e) => e.kind)).toEqual(
         expect.arrayContaining(['return_received', 'return_refunded']),
       );
+      // What the customer spent is what they paid less what came back: $63.28 − $52.55.
+      const dashboard = await t.app.inject({
+        method: 'GET',
+        url: '/api/dashboard',
+        headers: bearer(d.me.token),
+      });
+      expect(dashboard.json().mine.spent).toBe(10.73);
       const told = await mailTo(mailer, d.me.email, returnTexts.refundedSubject(item.label));
       expect(told.text).toContain('refunded $52.55 to the card');
       expect(told.text).toContain('$3.55 is sales tax');
