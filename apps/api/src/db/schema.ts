@@ -15,6 +15,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { FitmentPosition } from '@pitstop/core/fitment';
+// The values an order's timeline, shipments and returns take are the API's own (one list each).
+import { ORDER_EVENT_KINDS, RETURN_REASONS, RETURN_STATUSES } from '@pitstop/core/order-detail';
+import { CARRIERS } from '@pitstop/core/shipments';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -578,23 +581,6 @@ export const orderNumberCounter = pgTable(
   (t) => [check('order_number_counter_one_row', sql`${t.id}`)],
 );
 
-export const ORDER_EVENT_KINDS = [
-  'placed',
-  'paid',
-  'marked_paid',
-  'shipment',
-  'delivered',
-  'cancelled',
-  'refunded',
-  'deleted',
-  'return_requested',
-  'return_approved',
-  'return_declined',
-  'return_received',
-  'return_refunded',
-  'note',
-] as const;
-
 /** One change to an order, with who made it and when: the order page's timeline. */
 export const orderEvents = pgTable(
   'order_events',
@@ -615,8 +601,6 @@ export const orderEvents = pgTable(
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
 );
 
-export const CARRIER_VALUES = ['ups', 'fedex', 'usps', 'other'] as const;
-
 /** A parcel that left the shop: some or all of an order's lines, with the carrier's tracking number. */
 export const shipments = pgTable(
   'shipments',
@@ -627,7 +611,7 @@ export const shipments = pgTable(
       .references(() => orders.id, { onDelete: 'restrict' }),
     /** 1, 2, … within the order. */
     position: integer('position').notNull(),
-    carrier: text('carrier', { enum: CARRIER_VALUES }).notNull(),
+    carrier: text('carrier', { enum: CARRIERS }).notNull(),
     trackingNumber: text('tracking_number').notNull(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
@@ -657,9 +641,6 @@ export const shipmentLines = pgTable(
   ],
 );
 
-export const RETURN_STATUS_VALUES = ['requested', 'approved', 'declined', 'received', 'refunded'] as const;
-export const RETURN_REASON_VALUES = ['wrong_part', 'damaged', 'not_as_described', 'changed_mind'] as const;
-
 /**
  * A customer's request to send some delivered lines back: requested → approved (instructions
  * mailed) or declined (with a reason) → received (restocked or not) → refunded (card: a partial
@@ -674,8 +655,8 @@ export const returns = pgTable(
       .references(() => orders.id, { onDelete: 'restrict' }),
     /** 1, 2, … within the order (shown as PS-10482-R1). */
     position: integer('position').notNull(),
-    status: text('status', { enum: RETURN_STATUS_VALUES }).notNull().default('requested'),
-    reason: text('reason', { enum: RETURN_REASON_VALUES }).notNull(),
+    status: text('status', { enum: RETURN_STATUSES }).notNull().default('requested'),
+    reason: text('reason', { enum: RETURN_REASONS }).notNull(),
     note: text('note').notNull().default(''),
     /** Uploaded photo addresses (the upload pipeline's). */
     photos: jsonb('photos').$type<string[]>().notNull().default([]),
