@@ -44,11 +44,8 @@ function expectOk(res: { statusCode: number; body: string }, step: string, statu
   if (res.statusCode !== status) throw new Error(`${step}: ${res.statusCode} ${res.body}`);
 }
 
-/**
- * A customer's order of these parts through the cart and the checkout, paid by card with the
- * sandbox's 4242 card, as a rider would: answers the order as My Orders lists it.
- */
-export async function placePaidOrder(
+/** A customer's order of these parts through the cart and the checkout, left unpaid, as My Orders lists it. */
+export async function placeUnpaidOrder(
   app: FastifyInstance,
   who: Customer,
   lines: { partId: string; quantity: number }[],
@@ -73,6 +70,22 @@ export async function placePaidOrder(
   });
   expectOk(placed, 'checkout', 201);
   const orderId = (placed.json() as { insertedId: string }).insertedId;
+  const order = (await ordersOf(app, who)).find((o) => o._id === orderId);
+  if (!order) throw new Error('the order is not listed');
+  return order;
+}
+
+/**
+ * A customer's order of these parts through the cart and the checkout, paid by card with the
+ * sandbox's 4242 card, as a rider would: answers the order as My Orders lists it.
+ */
+export async function placePaidOrder(
+  app: FastifyInstance,
+  who: Customer,
+  lines: { partId: string; quantity: number }[],
+  address = DELIVERY_ADDRESS,
+): Promise<Order> {
+  const orderId = (await placeUnpaidOrder(app, who, lines, address))._id;
   const intent = await app.inject({
     method: 'POST',
     url: '/api/create-payment-intent',

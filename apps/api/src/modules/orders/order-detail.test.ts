@@ -17,7 +17,7 @@ import {
 } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
-import { DELIVERY_ADDRESS, ordersOf, placePaidOrder } from '../../test/orders.js';
+import { DELIVERY_ADDRESS, placePaidOrder, placeUnpaidOrder } from '../../test/orders.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const UPS_TRACKING = '1Z999AA10123456784';
@@ -40,25 +40,8 @@ const getDetail = (who: Customer | null, number: string) =>
   });
 
 /** An order through the cart and the checkout, left unpaid. */
-async function placeUnpaidOrder(who: Customer, partId: string): Promise<Order> {
-  await t.app.inject({
-    method: 'PUT',
-    url: `/api/cart/items/${partId}`,
-    headers: bearer(who.token),
-    payload: { quantity: 1 },
-  });
-  const placed = await t.app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    headers: bearer(who.token),
-    payload: { address: DELIVERY_ADDRESS, payment: 'card' },
-  });
-  if (placed.statusCode !== 201) throw new Error(`checkout: ${placed.statusCode} ${placed.body}`);
-  const id = (placed.json() as { insertedId: string }).insertedId;
-  const found = (await ordersOf(t.app, who)).find((o) => o._id === id);
-  if (!found) throw new Error('the unpaid order is not listed');
-  return found;
-}
+const placeUnpaid = (who: Customer, partId: string): Promise<Order> =>
+  placeUnpaidOrder(t.app, who, [{ partId, quantity: 1 }]);
 
 /*
  * The shipment, delivery, return and refund are written straight into the tables (the shipping
@@ -288,7 +271,7 @@ describe('GET /api/orders/:number', () => {
   });
 
   it('shows a deleted order to an admin, marked so, and to its customer as not found', async () => {
-    const unpaid = await placeUnpaidOrder(rider, pads.id);
+    const unpaid = await placeUnpaid(rider, pads.id);
     const deleted = await t.app.inject({
       method: 'DELETE',
       url: `/api/order/${unpaid._id}`,
@@ -307,7 +290,7 @@ describe('GET /api/orders/:number', () => {
   });
 
   it('offers no return window before delivery, nor after the window', async () => {
-    const unpaid = await placeUnpaidOrder(rider, chain.id);
+    const unpaid = await placeUnpaid(rider, chain.id);
     const res = await getDetail(rider, unpaid.orderNumber);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'unpaid', returnableUntil: null, shipments: [], returns: [] });

@@ -7,7 +7,7 @@ import { createPart } from '../../db/seed/factories.js';
 import { orders, users, type PartRow } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
-import { DELIVERY_ADDRESS, ordersOf } from '../../test/orders.js';
+import { placeUnpaidOrder } from '../../test/orders.js';
 
 let t: TestApp;
 let rider: Customer;
@@ -15,25 +15,8 @@ let admin: Customer;
 let part: PartRow;
 
 /** An order through the cart and the checkout, left unpaid. */
-async function placeOrder(who: Customer): Promise<Order> {
-  await t.app.inject({
-    method: 'PUT',
-    url: `/api/cart/items/${part.id}`,
-    headers: bearer(who.token),
-    payload: { quantity: 1 },
-  });
-  const placed = await t.app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    headers: bearer(who.token),
-    payload: { address: DELIVERY_ADDRESS, payment: 'card' },
-  });
-  if (placed.statusCode !== 201) throw new Error(`checkout: ${placed.statusCode} ${placed.body}`);
-  const id = (placed.json() as { insertedId: string }).insertedId;
-  const found = (await ordersOf(t.app, who)).find((o) => o._id === id);
-  if (!found) throw new Error('the order is not listed');
-  return found;
-}
+const placeOrder = (who: Customer): Promise<Order> =>
+  placeUnpaidOrder(t.app, who, [{ partId: part.id, quantity: 1 }]);
 
 const allOrders = (query: string) =>
   t.app.inject({ method: 'GET', url: `/api/order?${query}`, headers: bearer(admin.token) });
