@@ -30,6 +30,9 @@ export const returnFormTexts = {
   requested: (label: string) => `Return ${label} requested. We will answer by mail.`,
 } as const;
 
+const REFUND = 'Refund';
+const REFUNDED = 'Refunded';
+
 /** A return as both order pages and the Returns queue show it. */
 export const returnItemTexts = {
   requestedOn: (date: string) => `requested ${date}`,
@@ -38,9 +41,12 @@ export const returnItemTexts = {
   photos: 'Photos',
   photoLink: (n: number) => `Photo ${n} (opens in a new tab)`,
   declined: 'Declined',
-  refund: 'Refund',
-  refunded: 'Refunded',
+  refund: REFUND,
+  refunded: REFUNDED,
   refundTax: (tax: string) => `including ${tax} tax`,
+  /** "Refund: $52.55" before it is paid, "Refunded: $52.55" once it is. */
+  refundLine: (status: string, amount: string) =>
+    `${status === 'refunded' ? 'Refunded' : 'Refund'}: ${amount}`,
   restocked: 'Parts back on sale',
   notRestocked: 'Parts not restocked',
   noReturns: 'No returns.',

@@ -7,6 +7,7 @@ import { returnItemTexts, returnQueueTexts } from '@pitstop/core/return-texts';
 import type { ReturnQueueItem } from '@pitstop/core/returns';
 import { inputClass } from '@/components/ui/form-field';
 import { StatusNotice } from '@/components/ui/notice';
+import { PhotoLinks } from '@/components/ui/photo-links';
 import { QueryError } from '@/components/ui/query-error';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { Spinner } from '@/components/ui/spinner';
@@ -39,21 +40,7 @@ function Why({ item }: { item: ReturnQueueItem }) {
     <div className="flex flex-col gap-1">
       <span>{RETURN_REASON_LABELS[item.reason]}</span>
       {item.note ? <span className="break-words text-slate-600">{item.note}</span> : null}
-      {item.photos.length > 0 ? (
-        <span className="flex flex-wrap gap-2">
-          {item.photos.map((url, index) => (
-            <a
-              key={url}
-              href={url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="text-red-700 underline underline-offset-2"
-            >
-              {returnItemTexts.photoLink(index + 1)}
-            </a>
-          ))}
-        </span>
-      ) : null}
+      <PhotoLinks urls={item.photos} as="span" className="flex flex-wrap gap-2" />
     </div>
   );
 }
@@ -65,7 +52,7 @@ function StatusOf({ item }: { item: ReturnQueueItem }) {
       {item.declineReason ? <span className="break-words text-slate-600">{item.declineReason}</span> : null}
       {item.refund !== null ? (
         <span className="tabular-nums text-slate-600">
-          {`${item.status === 'refunded' ? returnItemTexts.refunded : returnItemTexts.refund}: ${formatDollars(item.refund)}`}
+          {returnItemTexts.refundLine(item.status, formatDollars(item.refund))}
         </span>
       ) : null}
     </div>

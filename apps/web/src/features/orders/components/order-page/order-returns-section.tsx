@@ -5,6 +5,7 @@ import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS } from '@pitstop/core/return
 import { returnFormTexts, returnItemTexts } from '@pitstop/core/return-texts';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { StatusNotice } from '@/components/ui/notice';
+import { PhotoLinks } from '@/components/ui/photo-links';
 import { orderDate } from '../order-date';
 import { EmptyLine, OrderSection } from './order-section';
 
@@ -29,27 +30,13 @@ function ReturnItem({ item, actions }: { item: Return; actions: ReactNode }) {
         {`${returnItemTexts.reason}: ${RETURN_REASON_LABELS[item.reason]}`}
         {item.note ? ` — ${item.note}` : null}
       </p>
-      {item.photos.length > 0 ? (
-        <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
-          {item.photos.map((url, index) => (
-            <a
-              key={url}
-              href={url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="text-red-700 underline underline-offset-2"
-            >
-              {returnItemTexts.photoLink(index + 1)}
-            </a>
-          ))}
-        </p>
-      ) : null}
+      <PhotoLinks urls={item.photos} />
       {item.declineReason ? (
         <p className="text-sm text-slate-700">{`${returnItemTexts.declined}: ${item.declineReason}`}</p>
       ) : null}
       {item.refund !== null ? (
         <p className="text-sm text-slate-700">
-          {`${item.status === 'refunded' ? returnItemTexts.refunded : returnItemTexts.refund}: ${formatDollars(item.refund)}`}
+          {returnItemTexts.refundLine(item.status, formatDollars(item.refund))}
           {item.refundTax ? ` (${returnItemTexts.refundTax(formatDollars(item.refundTax))})` : null}
           {item.restocked === null
             ? null
