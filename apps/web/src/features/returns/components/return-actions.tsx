@@ -118,24 +118,12 @@ export function ReturnActions({ item, onDone, onChanged }: ReturnActionsProps) {
           {returnActionTexts.declineReasonHint}
         </p>
         {errorLine}
-        <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className={buttonStyles('primary', 'md', 'whitespace-nowrap')}
-            disabled={busy}
-            onClick={() => run('decline')}
-          >
-            {busy ? returnActionTexts.working : returnActionTexts.declineConfirm}
-          </button>
-          <button
-            type="button"
-            className={buttonStyles('secondary', 'md', 'whitespace-nowrap')}
-            disabled={busy}
-            onClick={back}
-          >
-            {returnActionTexts.cancel}
-          </button>
-        </div>
+        <ConfirmOrBack
+          busy={busy}
+          label={returnActionTexts.declineConfirm}
+          onConfirm={() => run('decline')}
+          onBack={back}
+        />
       </div>
     );
   }
@@ -164,24 +152,12 @@ export function ReturnActions({ item, onDone, onChanged }: ReturnActionsProps) {
           ))}
         </fieldset>
         {errorLine}
-        <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className={buttonStyles('primary', 'md', 'whitespace-nowrap')}
-            disabled={busy}
-            onClick={() => run('receive')}
-          >
-            {busy ? returnActionTexts.working : returnActionTexts.receiveConfirm(refund)}
-          </button>
-          <button
-            type="button"
-            className={buttonStyles('secondary', 'md', 'whitespace-nowrap')}
-            disabled={busy}
-            onClick={back}
-          >
-            {returnActionTexts.cancel}
-          </button>
-        </div>
+        <ConfirmOrBack
+          busy={busy}
+          label={returnActionTexts.receiveConfirm(refund)}
+          onConfirm={() => run('receive')}
+          onBack={back}
+        />
       </div>
     );
   }
@@ -225,6 +201,40 @@ export function ReturnActions({ item, onDone, onChanged }: ReturnActionsProps) {
         )}
       </div>
       {errorLine}
+    </div>
+  );
+}
+
+/** A step's two buttons: do it (saying so while it runs), or go back to the return's actions. */
+function ConfirmOrBack({
+  busy,
+  label,
+  onConfirm,
+  onBack,
+}: {
+  busy: boolean;
+  label: string;
+  onConfirm: () => void;
+  onBack: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button
+        type="button"
+        className={buttonStyles('primary', 'md', 'whitespace-nowrap')}
+        disabled={busy}
+        onClick={onConfirm}
+      >
+        {busy ? returnActionTexts.working : label}
+      </button>
+      <button
+        type="button"
+        className={buttonStyles('secondary', 'md', 'whitespace-nowrap')}
+        disabled={busy}
+        onClick={onBack}
+      >
+        {returnActionTexts.cancel}
+      </button>
     </div>
   );
 }
