@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -736,3 +737,62 @@ export type OrderEventRow = typeof orderEvents.$inferSelect;
 export type ShipmentRow = typeof shipments.$inferSelect;
 export type ReturnRow = typeof returns.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
+
+/*
+ * Running the shop (issue #27): what admins did and what happened to accounts, and the backups
+ * taken. The audit log is append-only: a trigger (migration 0014) refuses UPDATE, DELETE and
+ * TRUNCATE, so no route and no admin with SQL through the app can rewrite history.
+ */
+
+/** One admin action or security event, written in the same transaction as the change. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Who: no foreign key, since a deleted account must not rewrite (or block) its history. */
+    actorId: text('actor_id'),
+    /** How to name them after their account is gone: "Sam Admin <admin@pitstop.com>", "System". */
+    actorName: text('actor_name').notNull(),
+    /** What, as a dotted name: "part.update", "user.make_admin", "order.ship", "auth.lockout". */
+    action: text('action').notNull(),
+    /** Which record: its kind ("part", "user", "order", "credit_application") and id or number. */
+    recordType: text('record_type').notNull(),
+    recordId: text('record_id'),
+    /** The fields that changed, as they were and as they became (null when created or deleted). */
+    before: jsonb('before'),
+    after: jsonb('after'),
+    requestId: text('request_id'),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+    index('audit_log_record_idx').on(t.recordType, t.recordId, t.createdAt),
+  ],
+);
+
+export type AuditRow = typeof auditLog.$inferSelect;
+
+/** One backup attempt, scheduled or by `npm run backup`: the dashboard's and the metrics' source. */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    status: text('status', { enum: ['running', 'ok', 'failed'] })
+      .notNull()
+      .default('running'),
+    /** The file written (its name in BACKUP_DIR), its size and its manifest. */
+    file: text('file'),
+    bytes: bigint('bytes', { mode: 'number' }),
+    manifest: jsonb('manifest'),
+    error: text('error'),
+  },
+  (t) => [
+    check('backup_runs_status_known', sql`${t.status} in ('running', 'ok', 'failed')`),
+    index('backup_runs_started_idx').on(t.startedAt),
+  ],
+);
