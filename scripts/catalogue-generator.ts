@@ -9,7 +9,7 @@ import type { Writable } from 'node:stream';
 import type { Brand, Category } from '@pitstop/core/catalogue';
 import type { FitmentPosition } from '@pitstop/core/fitment';
 import { headerLine, partLine, type CsvFitment } from '../apps/api/src/modules/catalogue-io/csv.ts';
-import { vehicleModels, type SeedVehicleModel } from '../apps/api/src/db/seed/vehicles-data.ts';
+import { vehicleModels, type SeedVehicleModel } from '../apps/api/src/modules/vehicles/vehicles-data.ts';
 
 /** mulberry32: small, fast and the same sequence for the same seed on every machine. */
 function randomSource(seed: number) {

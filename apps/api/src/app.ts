@@ -5,11 +5,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
-import { seedDemoCatalogue } from './db/seed/seed.js';
+import { seedDemoCatalogue } from './seed/demo-catalogue.js';
 import { createAuth } from './auth/auth.js';
 import { registerAuth } from './auth/plugin.js';
 import { resolveAuthSecret } from './auth/secret.js';
-import { seedDemoAccounts } from './db/seed/demo-accounts.js';
+import { seedDemoAccounts } from './seed/demo-accounts.js';
 import { connectCacheBus } from './lib/cache-bus.js';
 import { registerCompression } from './lib/compression.js';
 import { connectInvalidationBus, type MemoryInvalidationBus } from './lib/invalidation-bus.js';

@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
-import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.js';
+import { DEMO_ACCOUNTS } from './seed/demo-accounts.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();

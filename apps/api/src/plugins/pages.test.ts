@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { Database } from '../db/client.js';
-import { createPart } from '../db/seed/factories.js';
+import { createPart } from '../seed/factories.js';
 import { bearer, signUp } from '../test/accounts.js';
 import { createTestDatabase, testConfig } from '../test/app.js';
 import { canonicalPagePath } from './web.js';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_MAX_LINES, type Cart } from '@pitstop/core/cart';
 import { cartTexts, messages } from '@pitstop/core/messages';
-import { buildPart, createPart, insertParts } from '../../db/seed/factories.js';
+import { buildPart, createPart, insertParts } from '../../seed/factories.js';
 import { parts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';

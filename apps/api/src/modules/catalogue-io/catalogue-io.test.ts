@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_CSV_COLUMNS, importTexts } from '@pitstop/core/catalogue-io';
-import { addReviews, createPart } from '../../db/seed/factories.js';
+import { addReviews, createPart } from '../../seed/factories.js';
 import { partFitments, parts, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp } from '../../test/accounts.js';

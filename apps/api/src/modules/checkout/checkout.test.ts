@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '@pitstop/core/checkout';
 import { cartTexts, creditTexts } from '@pitstop/core/messages';
-import { createPart } from '../../db/seed/factories.js';
+import { createPart } from '../../seed/factories.js';
 import { cartItems, orderLines, orders, parts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';

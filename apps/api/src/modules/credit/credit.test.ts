@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { creditTexts } from '@pitstop/core/messages';
 import type { Db } from '../../db/client.js';
-import { createPart } from '../../db/seed/factories.js';
+import { createPart } from '../../seed/factories.js';
 import { creditAccounts, orders, parts, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { captureMailer, createTestApp, type TestApp } from '../../test/app.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GARAGE_MAX, type GarageVehicle } from '@pitstop/core/fitment';
-import { vehicleModels } from '../../db/seed/vehicles-data.js';
+import { vehicleModels } from '../vehicles/vehicles-data.js';
 import { bearer, signUp } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema.js';
-import { createPart } from '../../db/seed/factories.js';
+import { createPart } from '../../seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp } from '../../test/accounts.js';
 import { enqueueMail } from './queue.js';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderTexts } from '@pitstop/core/messages';
-import { createPart } from '../../db/seed/factories.js';
+import { createPart } from '../../seed/factories.js';
 import { idempotencyKeys, parts } from '../../db/schema.js';
 import { forgetOldKeys } from '../../lib/idempotency.js';
 import { createTestApp, type TestApp } from '../../test/app.js';

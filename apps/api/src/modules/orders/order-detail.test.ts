@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderTexts } from '@pitstop/core/messages';
 import type { OrderDetail } from '@pitstop/core/order-detail';
 import type { Order } from '@pitstop/core/orders';
-import { createPart } from '../../db/seed/factories.js';
+import { createPart } from '../../seed/factories.js';
 import {
   orderEvents,
   orders,

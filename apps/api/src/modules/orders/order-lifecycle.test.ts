@@ -4,7 +4,7 @@ import { orderTexts } from '@pitstop/core/messages';
 import type { Order } from '@pitstop/core/orders';
 import { openDatabase, type Database } from '../../db/client.js';
 import { orders, parts } from '../../db/schema.js';
-import { createPart } from '../../db/seed/factories.js';
+import { createPart } from '../../seed/factories.js';
 import type { Mail, Mailer } from '../../lib/mail.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';

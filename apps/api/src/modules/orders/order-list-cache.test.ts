@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@pitstop/core/orders';
 import { buildApp } from '../../app.js';
 import type { Database } from '../../db/client.js';
-import { createPart } from '../../db/seed/factories.js';
+import { createPart } from '../../seed/factories.js';
 import { users } from '../../db/schema.js';
 import { MemoryInvalidationBus } from '../../lib/invalidation-bus.js';
 import { createTestDatabase, testConfig } from '../../test/app.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '@pitstop/core/admin';
 import { TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
 import type { Order } from '@pitstop/core/orders';
-import { createPart } from '../../db/seed/factories.js';
+import { createPart } from '../../seed/factories.js';
 import { orders, users, type PartRow } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Part } from '@pitstop/core/parts';
 import { buildApp } from '../../app.js';
 import type { Database } from '../../db/client.js';
-import { createPart } from '../../db/seed/factories.js';
+import { createPart } from '../../seed/factories.js';
 import { orders } from '../../db/schema.js';
 import { MemoryInvalidationBus } from '../../lib/invalidation-bus.js';
 import { partTag } from '../../lib/response-cache.js';

@@ -8,7 +8,7 @@ import {
   type PartFacetsQuery,
   type PartListQuery,
 } from '@pitstop/core/parts';
-import { addReviews, insertParts, buildPart } from '../../db/seed/factories.js';
+import { addReviews, insertParts, buildPart } from '../../seed/factories.js';
 import { partFitments, parts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { CatalogueIndex } from './catalogue-index.js';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTS_PAGE_DEFAULT, PARTS_PAGE_MAX, TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
 import type { Part } from '@pitstop/core/parts';
 import { eq, inArray } from 'drizzle-orm';
-import { catalogue } from '../../db/seed/catalogue-data.js';
-import { addReviews, createPart } from '../../db/seed/factories.js';
+import { catalogue } from '../../seed/catalogue-data.js';
+import { addReviews, createPart } from '../../seed/factories.js';
 import { parts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Part } from '@pitstop/core/parts';
-import { createPart } from '../../db/seed/factories.js';
+import { createPart } from '../../seed/factories.js';
 import { bearer, signUp } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { DELIVERY_ADDRESS } from '../../test/orders.js';

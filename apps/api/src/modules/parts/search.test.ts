@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLowStock, PARTS_PAGE_MAX, TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
 import { fitStatus, type Vehicle } from '@pitstop/core/fitment';
 import type { Part, PartFacets, Suggestions } from '@pitstop/core/parts';
-import { catalogue, type SeedPart } from '../../db/seed/catalogue-data.js';
-import { addReviews, createPart } from '../../db/seed/factories.js';
+import { catalogue, type SeedPart } from '../../seed/catalogue-data.js';
+import { addReviews, createPart } from '../../seed/factories.js';
 import { parts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 

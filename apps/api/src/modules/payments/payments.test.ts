@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderTexts } from '@pitstop/core/messages';
-import { createPart } from '../../db/seed/factories.js';
+import { createPart } from '../../seed/factories.js';
 import { jobs, orders, payments } from '../../db/schema.js';
 import { captureMailer, createTestApp, type TestApp } from '../../test/app.js';
 import { expireUnpaidOrders } from '../orders/service.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '@pitstop/core/checkout';
 import type { PaymentInfo } from '@pitstop/core/payments';
 import { receiptTexts } from '@pitstop/core/receipt-texts';
-import { createPart } from '../../db/seed/factories.js';
+import { createPart } from '../../seed/factories.js';
 import { creditAccounts, jobs, orderEvents, users } from '../../db/schema.js';
 import type { Mail } from '../../lib/mail.js';
 import { captureMailer, createTestApp, type TestApp } from '../../test/app.js';

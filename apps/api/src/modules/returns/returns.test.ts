@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderDetail, Return } from '@pitstop/core/order-detail';
 import type { Order } from '@pitstop/core/orders';
 import { returnTexts, type ReturnQueueItem } from '@pitstop/core/returns';
-import { createPart } from '../../db/seed/factories.js';
+import { createPart } from '../../seed/factories.js';
 import {
   creditAccounts,
   orderEvents,

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@pitstop/core/messages';
 import { reviewTexts, type Review } from '@pitstop/core/reviews';
-import { createPart } from '../../db/seed/factories.js';
+import { createPart } from '../../seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
 import { DELIVERY_ADDRESS, placePaidOrder } from '../../test/orders.js';

@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { parts } from '../../db/schema.js';
-import { catalogue } from '../../db/seed/catalogue-data.js';
+import { catalogue } from '../../seed/catalogue-data.js';
 import { registerErrorHandling } from '../../lib/errors.js';
 import { createTestApp, testConfig, type TestApp } from '../../test/app.js';
 import { seoRoutes } from './routes.js';

@@ -7,7 +7,7 @@ import { shipmentTexts } from '@pitstop/core/shipment-texts';
 import { trackingNumberProblem } from '@pitstop/core/shipments';
 import type { Db } from '../../db/client.js';
 import { jobs, orderEvents, orders, shipmentLines, shipments, users } from '../../db/schema.js';
-import { createPart } from '../../db/seed/factories.js';
+import { createPart } from '../../seed/factories.js';
 import { captureMailer, createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
 import { DELIVERY_ADDRESS } from '../../test/orders.js';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { partFitments, vehicles } from '../../db/schema.js';
-import { vehicleYears } from '../../db/seed/vehicles-data.js';
+import { vehicleYears } from './vehicles-data.js';
 import { escapeLike } from '../../lib/sql.js';
 
 /**

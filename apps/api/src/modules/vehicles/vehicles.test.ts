@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vehicles } from '../../db/schema.js';
-import { vehicleYears } from '../../db/seed/vehicles-data.js';
+import { vehicleYears } from './vehicles-data.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { syncVehicleList } from './service.js';
 

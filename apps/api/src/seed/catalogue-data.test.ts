@@ -2,7 +2,7 @@ import { BRANDS } from '@pitstop/core/catalogue';
 import { FITMENT_POSITIONS, fitStatus, type Vehicle } from '@pitstop/core/fitment';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from './catalogue-data.js';
-import { vehicleModels, vehicleYears } from './vehicles-data.js';
+import { vehicleModels, vehicleYears } from '../modules/vehicles/vehicles-data.js';
 
 const LAST_YEAR = 2025;
 const key = (make: string, model: string) => `${make}|${model}`;

@@ -1,5 +1,7 @@
 // The bikes the shop knows: what the Year → Make → Model selector offers and what fitment rows
-// refer to. Plain data only (no imports) so the DB seeder and tests can both read it.
+// refer to. Reference data the vehicles module syncs into its table at every start (not demo
+// data, so it lives with the module, not the seed). Plain data only (no imports) so the module,
+// the demo catalogue's tests and the catalogue generator can all read it.
 // Model names are spelled exactly as the demo catalogue's fitment rows spell them. Years are
 // model years on sale (Indian market first, global where the model is sold abroad); the engine
 // describes the current generation.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { parts } from '../schema.js';
+import type { Db } from '../db/client.js';
+import { parts } from '../db/schema.js';
 import { catalogue } from './catalogue-data.js';
 import { insertParts } from './factories.js';
 

@@ -1,6 +1,6 @@
-import { refreshPartRating } from '../../modules/reviews/service.js';
-import type { Db } from '../client.js';
-import { partFitments, parts, reviews, type NewPartRow, type PartRow } from '../schema.js';
+import { refreshPartRating } from '../modules/reviews/service.js';
+import type { Db } from '../db/client.js';
+import { partFitments, parts, reviews, type NewPartRow, type PartRow } from '../db/schema.js';
 import type { SeedFitment, SeedPart } from './catalogue-data.js';
 
 let counter = 0;

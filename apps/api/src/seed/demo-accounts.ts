@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Auth } from '../../auth/auth.js';
-import type { Db } from '../client.js';
-import { users } from '../schema.js';
+import type { Auth } from '../auth/auth.js';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema.js';
 
 /** Development and test only (never production): one admin and one customer to try the shop with. */
 export const DEMO_ACCOUNTS = [
