@@ -1,14 +1,20 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.js';
 import { AppError } from './errors.js';
+
+/** A limit of 0 turns its check off. */
+export interface OverloadLimits {
+  maxEventLoopDelayMs: number;
+  maxHeapUsedBytes: number;
+  retryAfterSeconds: number;
+}
 
 /**
  * Under overload (event loop lagging, heap nearly full) new requests are refused at once with
  * 503 + Retry-After instead of queueing behind late ones, so latency stays bounded and a load
  * balancer or client can go elsewhere. Liveness stays answered: a busy process is not a dead one.
  */
-export async function registerLoadShedding(app: FastifyInstance, limits: Config['overload']): Promise<void> {
+export async function registerLoadShedding(app: FastifyInstance, limits: OverloadLimits): Promise<void> {
   if (!limits.maxEventLoopDelayMs && !limits.maxHeapUsedBytes) return;
   const retryAfter = String(limits.retryAfterSeconds);
   await app.register(underPressure, {

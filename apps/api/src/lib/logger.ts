@@ -1,14 +1,18 @@
 import type { FastifyServerOptions } from 'fastify';
-import type { Config } from '../config.js';
 
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
+
+export interface LoggerSettings {
+  env: string;
+  logLevel: string;
+}
 
 /**
  * Someone reading a terminal outside production gets one coloured line per entry; everything
  * else (production, files, pipes, log collectors) gets pino's JSON, one object per line.
  */
 export function loggerOptions(
-  config: Pick<Config, 'env' | 'logLevel'>,
+  config: LoggerSettings,
   stdoutIsTerminal = Boolean(process.stdout.isTTY),
 ): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   const base = { level: config.logLevel, redact: REDACT };
