@@ -24,6 +24,7 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { creditRoutes } from './modules/credit/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { registerBackups } from './modules/backups/plugin.js';
 import { registerJobs } from './modules/jobs/plugin.js';
 import { startOrderExpiry, type OrderExpiryJob } from './modules/orders/expiry-job.js';
 import { createOrdersCache, forgetOrders, registerOrdersReadCache } from './modules/orders/read-cache.js';
@@ -290,6 +291,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('preClose', async () => {
     await orderExpiry?.stop();
+  });
+
+  // Scheduled backups, and on PGlite the ones `npm run backup` asks the running server for.
+  registerBackups(app, {
+    source: { database, uploadsDir: app.uploads.directory },
+    settings: { dir: config.backups.dir, keep: config.backups.keep },
+    intervalMs: config.backups.intervalMs,
+    dataDir: config.dataDir,
   });
 
   // Order requests' idempotency keys are kept a day (a retry comes within seconds or minutes).

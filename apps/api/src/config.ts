@@ -76,6 +76,11 @@ const EnvSchema = z.object({
   JOBS_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(2),
   /** A failed job's first retry waits this long; each further retry doubles it (up to 30 min). */
   JOB_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(5),
+  /** Hours between scheduled backups (0: none); fractions are for tests. See backupSettings. */
+  BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(8760).optional(),
+  /** How many backup files BACKUP_DIR keeps; older ones are deleted after each new one. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+  BACKUP_DIR: z.string().min(1).optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -127,6 +132,8 @@ export interface Config {
   /** Thresholds past which requests are answered 503 + Retry-After; 0 means not checked. */
   overload: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number; retryAfterSeconds: number };
   jobs: { pollMs: number; retryBaseMs: number };
+  /** Scheduled backups (0 ms: none), how many files to keep, and where they go. */
+  backups: { intervalMs: number; keep: number; dir: string };
 }
 
 export class ConfigError extends Error {
@@ -263,6 +270,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollMs: Math.round(e.JOBS_POLL_SECONDS * 1000),
       retryBaseMs: Math.round(e.JOB_RETRY_BASE_SECONDS * 1000),
     },
+    backups: backupSettings(e),
+  };
+}
+
+/**
+ * A backup a day by default, the seven newest kept, in DATA_DIR/backups; none under NODE_ENV=test
+ * unless asked for, so test servers do not write files nobody reads.
+ */
+function backupSettings(e: z.infer<typeof EnvSchema>): Config['backups'] {
+  const hours = e.BACKUP_INTERVAL_HOURS ?? (e.NODE_ENV === 'test' ? 0 : 24);
+  return {
+    intervalMs: Math.round(hours * 3_600_000),
+    keep: e.BACKUP_KEEP,
+    dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
   };
 }
 

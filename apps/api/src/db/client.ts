@@ -13,10 +13,19 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the connection URL (a backup hands it to pg_dump). */
+  url?: string;
+  /**
+   * PGlite: runs `read`, then copies the data folder as a tar, while no other statement can run
+   * (a backup's consistent snapshot, see modules/backups).
+   */
+  exclusiveDump?: <T>(read: (query: ReadQuery) => Promise<T>) => Promise<{ value: T; dump: Blob }>;
   /** Throws when the database cannot answer a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+export type ReadQuery = (text: string) => Promise<Record<string, unknown>[]>;
 
 /**
  * How alike a typed word and a part name must be for the typo-tolerant search (`<%`). The default
@@ -74,6 +83,7 @@ async function openPostgres(opts: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    url: opts.databaseUrl,
     ping: async () => {
       await pool.query('select 1');
     },
@@ -149,6 +159,18 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    // Every statement of the app goes through PGlite's transaction lock (query, exec and
+    // transaction all take it); dumpDataDir takes only the lower statement lock. Inside a
+    // transaction of our own, nothing else runs until the copy is made: the files are those of
+    // one moment, which PostgreSQL's recovery opens like after a power cut.
+    exclusiveDump: async (read) => {
+      // Flushed to the files first, so a restore has little log to replay.
+      await client.exec('checkpoint');
+      return client.transaction(async (tx) => {
+        const value = await read(async (text) => (await tx.query<Record<string, unknown>>(text)).rows);
+        return { value, dump: await client.dumpDataDir('none') };
+      });
+    },
     ping: async () => {
       await client.query('select 1');
     },

@@ -1,0 +1,158 @@
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import zlib from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { isUploadName } from '../uploads/store.js';
+import {
+  appVersion,
+  DUMP_ENTRY,
+  MANIFEST_ENTRY,
+  migrationNamed,
+  SNAPSHOT_QUERY,
+  snapshotFacts,
+  UPLOADS_PREFIX,
+  type Manifest,
+  type SnapshotFacts,
+} from './manifest.js';
+import { runPgTool } from './pg-tools.js';
+import { createTar } from './tar.js';
+
+export interface BackupSource {
+  database: Database;
+  /** The local upload folder; undefined when uploads live in object storage (not backed up). */
+  uploadsDir: string | undefined;
+}
+
+export interface BackupResult {
+  /** The file's full path. */
+  file: string;
+  bytes: number;
+  manifest: Manifest;
+}
+
+/** Backup files are named by time, so that their names sort oldest first (retention relies on it). */
+export const BACKUP_FILE = /^pitstop-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ-[0-9a-f]{8}\.tar$/;
+
+function fileName(at: Date, runId: string): string {
+  const stamp = at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replaceAll(':', '-');
+  return `pitstop-backup-${stamp}-${runId.replaceAll('-', '').slice(0, 8)}.tar`;
+}
+
+/**
+ * The database's snapshot into `out`, with what was counted inside it. PostgreSQL: pg_dump reads
+ * a snapshot exported by a repeatable-read transaction of ours, which counts in the same
+ * snapshot; writers go on meanwhile. PGlite: a copy of its files while no statement runs (see
+ * Database.exclusiveDump), gzipped on the way to disk.
+ */
+async function dumpDatabase(database: Database, out: string): Promise<SnapshotFacts & { at: Date }> {
+  if (database.kind === 'pglite') {
+    if (!database.exclusiveDump) throw new Error('this PGlite database cannot be dumped');
+    let at = new Date();
+    const { value, dump } = await database.exclusiveDump(async (query) => {
+      at = new Date();
+      return snapshotFacts(await query(SNAPSHOT_QUERY));
+    });
+    await pipeline(
+      Readable.fromWeb(dump.stream() as WebReadableStream<Uint8Array>),
+      zlib.createGzip({ level: 1 }),
+      createWriteStream(out),
+    );
+    return { ...value, at };
+  }
+  const url = database.url;
+  if (!url) throw new Error('the PostgreSQL database has no URL to hand to pg_dump');
+  return database.db.transaction(
+    async (tx) => {
+      const at = new Date();
+      const exported = (await tx.execute(sql`select pg_export_snapshot() as snapshot`)) as unknown as {
+        rows: { snapshot: string }[];
+      };
+      const facts = (await tx.execute(sql.raw(SNAPSHOT_QUERY))) as unknown as {
+        rows: Record<string, unknown>[];
+      };
+      const snapshot = exported.rows[0]?.snapshot;
+      if (!snapshot) throw new Error('PostgreSQL exported no snapshot');
+      await runPgTool('pg_dump', url, ['--format=custom', `--snapshot=${snapshot}`, `--file=${out}`]);
+      return { ...snapshotFacts(facts.rows), at };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** The upload folder's files. Names are content hashes and never rewritten, so any order works. */
+async function uploadFiles(dir: string | undefined): Promise<{ name: string; size: number }[]> {
+  if (!dir) return [];
+  const names = await fs.readdir(dir).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return [] as string[];
+    throw err;
+  });
+  const files: { name: string; size: number }[] = [];
+  for (const name of names.filter(isUploadName).sort()) {
+    const stat = await fs.stat(path.join(dir, name)).catch(() => undefined);
+    if (stat?.isFile()) files.push({ name, size: stat.size });
+  }
+  return files;
+}
+
+/**
+ * Writes one backup file into `dir`: manifest.json, the database's snapshot, then the uploads
+ * (listed after the snapshot, so every picture the snapshot names is there: a picture is stored
+ * before the row naming it commits). Written under a hidden name and renamed when complete.
+ */
+export async function writeBackup(source: BackupSource, dir: string, runId: string): Promise<BackupResult> {
+  await fs.mkdir(dir, { recursive: true });
+  const kind = source.database.kind;
+  const dumpFile = path.join(dir, `.${runId}.dump`);
+  let partial: string | undefined;
+  try {
+    const facts = await dumpDatabase(source.database, dumpFile);
+    const uploads = await uploadFiles(source.uploadsDir);
+    const manifest: Manifest = {
+      format: 1,
+      app: 'pitstop-parts',
+      appVersion: await appVersion(),
+      createdAt: facts.at.toISOString(),
+      database: kind,
+      migration: await migrationNamed(facts.migrationWhen),
+      counts: facts.counts,
+      uploads: {
+        included: source.uploadsDir !== undefined,
+        files: uploads.length,
+        bytes: uploads.reduce((sum, f) => sum + f.size, 0),
+      },
+      runId,
+    };
+    const name = fileName(facts.at, runId);
+    partial = path.join(dir, `.${name}.partial`);
+    const tar = await createTar(partial);
+    await tar.addBuffer(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2)));
+    await tar.addFile(DUMP_ENTRY[kind], dumpFile);
+    for (const upload of uploads) {
+      await tar.addFile(UPLOADS_PREFIX + upload.name, path.join(source.uploadsDir!, upload.name));
+    }
+    const bytes = await tar.close();
+    const file = path.join(dir, name);
+    await fs.rename(partial, file);
+    partial = undefined;
+    return { file, bytes, manifest };
+  } finally {
+    await fs.rm(dumpFile, { force: true });
+    if (partial) await fs.rm(partial, { force: true });
+  }
+}
+
+/** Deletes the oldest backup files in `dir` beyond the newest `keep`; returns what went. */
+export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
+  const files = (await fs.readdir(dir)).filter((f) => BACKUP_FILE.test(f)).sort();
+  const old = files.slice(0, Math.max(0, files.length - keep));
+  for (const file of old) await fs.rm(path.join(dir, file), { force: true });
+  return old;
+}

@@ -1,0 +1,176 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/**
+ * A backup is one plain tar (POSIX ustar): any `tar -tf` lists it and `tar -xf` unpacks it by
+ * hand. Written and read here, streaming, since its entries are few and their names short
+ * (manifest.json, the database's dump, uploads/<hash>.webp): no package is needed for that.
+ */
+
+const BLOCK = 512;
+
+function header(name: string, size: number, mtime: Date): Buffer {
+  if (Buffer.byteLength(name) > 100) throw new RangeError(`tar entry name too long: ${name}`);
+  const block = Buffer.alloc(BLOCK);
+  const put = (text: string, at: number, length: number) => block.write(text, at, length, 'utf8');
+  const octal = (n: number, length: number) => n.toString(8).padStart(length - 1, '0');
+  put(name, 0, 100);
+  put(octal(0o644, 8), 100, 8);
+  put(octal(0, 8), 108, 8);
+  put(octal(0, 8), 116, 8);
+  put(octal(size, 12), 124, 12);
+  put(octal(Math.floor(mtime.getTime() / 1000), 12), 136, 12);
+  put('        ', 148, 8); // the checksum counts its own field as spaces
+  put('0', 156, 1);
+  put('ustar\u000000', 257, 8);
+  let sum = 0;
+  for (const byte of block) sum += byte;
+  put(`${octal(sum, 7)}\u0000`, 148, 8);
+  return block;
+}
+
+const padding = (size: number) => Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK);
+
+export interface TarWriter {
+  addBuffer(name: string, bytes: Buffer): Promise<void>;
+  /** Streams a file of the disk in under `name`. */
+  addFile(name: string, file: string): Promise<void>;
+  /** Ends the archive and closes the file; returns its size in bytes. */
+  close(): Promise<number>;
+}
+
+export async function createTar(file: string): Promise<TarWriter> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const out = await fs.open(file, 'w');
+  let bytes = 0;
+  const write = async (chunk: Buffer) => {
+    await out.write(chunk);
+    bytes += chunk.length;
+  };
+  return {
+    async addBuffer(name, body) {
+      await write(header(name, body.length, new Date()));
+      await write(body);
+      await write(padding(body.length));
+    },
+    async addFile(name, source) {
+      const stat = await fs.stat(source);
+      await write(header(name, stat.size, stat.mtime));
+      let written = 0;
+      for await (const chunk of createReadStream(source) as AsyncIterable<Buffer>) {
+        // A file that grew while read would break the archive: only the size announced goes in.
+        const part = chunk.subarray(0, stat.size - written);
+        await write(part);
+        written += part.length;
+      }
+      if (written !== stat.size) throw new Error(`${source} shrank while it was backed up`);
+      await write(padding(stat.size));
+    },
+    async close() {
+      await write(Buffer.alloc(BLOCK * 2));
+      await out.sync();
+      await out.close();
+      return bytes;
+    },
+  };
+}
+
+export interface TarEntry {
+  name: string;
+  size: number;
+}
+
+/** Where an entry's bytes go: a sink, or undefined to skip it. */
+export type EntryHandler = (entry: TarEntry) => Promise<EntrySink | undefined>;
+
+export interface EntrySink {
+  write(chunk: Buffer): Promise<void>;
+  end(): Promise<void>;
+}
+
+/** Reads a tar from start to end, handing each regular file's bytes to `handler`. */
+export async function readTar(source: string | Readable, handler: EntryHandler): Promise<void> {
+  const input = typeof source === 'string' ? createReadStream(source) : source;
+  let pending = Buffer.alloc(0);
+  let sink: EntrySink | undefined;
+  let remaining = 0; // bytes of the current entry still to come
+  let skip = 0; // padding after it
+  let ended = false;
+  for await (const piece of input as AsyncIterable<Buffer>) {
+    let chunk = piece;
+    while (chunk.length > 0 && !ended) {
+      if (remaining > 0) {
+        const part = chunk.subarray(0, remaining);
+        if (sink) await sink.write(part);
+        remaining -= part.length;
+        chunk = chunk.subarray(part.length);
+        if (remaining === 0 && sink) {
+          await sink.end();
+          sink = undefined;
+        }
+        continue;
+      }
+      if (skip > 0) {
+        const n = Math.min(skip, chunk.length);
+        skip -= n;
+        chunk = chunk.subarray(n);
+        continue;
+      }
+      const need = BLOCK - pending.length;
+      pending = Buffer.concat([pending, chunk.subarray(0, need)]);
+      chunk = chunk.subarray(need);
+      if (pending.length < BLOCK) continue;
+      const block = pending;
+      pending = Buffer.alloc(0);
+      if (block.every((byte) => byte === 0)) {
+        ended = true;
+        break;
+      }
+      const field = (from: number, length: number) =>
+        block
+          .subarray(from, from + length)
+          .toString('utf8')
+          .replace(/\0.*$/s, '');
+      const name = [field(345, 155), field(0, 100)].filter(Boolean).join('/');
+      const size = parseInt(field(124, 12).trim() || '0', 8);
+      const type = field(156, 1) || '0';
+      skip = (BLOCK - (size % BLOCK)) % BLOCK;
+      remaining = size;
+      sink = type === '0' ? await handler({ name, size }) : undefined;
+      if (size === 0 && sink) {
+        await sink.end();
+        sink = undefined;
+      }
+    }
+    if (ended) break;
+  }
+  if (typeof source === 'string') input.destroy();
+  if (remaining > 0 || sink)
+    throw new Error('the backup file ends in the middle of an entry: it is cut short');
+  if (!ended) throw new Error('the backup file has no end marker: it is cut short');
+}
+
+/** A sink writing to a new file (its folder made if missing). */
+export async function fileSink(file: string): Promise<EntrySink> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const out = await fs.open(file, 'w');
+  return {
+    write: async (chunk) => {
+      await out.write(chunk);
+    },
+    end: () => out.close(),
+  };
+}
+
+/** A sink keeping the bytes in memory (the manifest). */
+export function bufferSink(done: (bytes: Buffer) => void): EntrySink {
+  const chunks: Buffer[] = [];
+  return {
+    write: async (chunk) => {
+      chunks.push(Buffer.from(chunk));
+    },
+    end: async () => done(Buffer.concat(chunks)),
+  };
+}
