@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText, singleLineText } from './text.js';
 import { EMAIL_PATTERN } from './email.js';
 import { UPLOADED_IMAGE_URL } from './images.js';
 import { messages } from './messages.js';
@@ -10,25 +11,22 @@ export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The shop's email rule with the spec's two messages. */
-export const ShopEmailSchema = z
-  .string({ error: messages.emailRequired })
+export const ShopEmailSchema = singleLineText({ error: messages.emailRequired })
   .trim()
   .min(1, { message: messages.emailRequired, abort: true })
   .regex(EMAIL_PATTERN, messages.emailInvalid);
 
-const requiredName = z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(100);
+const requiredName = nameText({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(100);
 
 export const LoginSchema = z.object({
   email: ShopEmailSchema,
-  password: z
-    .string({ error: messages.passwordRequired })
+  password: singleLineText({ error: messages.passwordRequired })
     .min(1, { message: messages.passwordRequired, abort: true })
     .min(PASSWORD_MIN, messages.passwordTooShort),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
-const registerPassword = z
-  .string({ error: messages.passwordRequired })
+const registerPassword = singleLineText({ error: messages.passwordRequired })
   .min(1, { message: messages.passwordRequired, abort: true })
   .min(PASSWORD_MIN, messages.registerPasswordTooShort)
   .max(128);
@@ -55,8 +53,7 @@ export const ResetPasswordSchema = z
 export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
 
 /** An address on our own uploads path (POST /api/uploads answers these; see images.ts). */
-export const UploadedImageUrlSchema = z
-  .string({ error: messages.imgRequired })
+export const UploadedImageUrlSchema = singleLineText({ error: messages.imgRequired })
   .min(1, { message: messages.imgRequired, abort: true })
   .regex(UPLOADED_IMAGE_URL, 'Upload the photo first');
 
@@ -65,8 +62,7 @@ export const UploadedImageUrlSchema = z
  * shows the account's own address). The shop's stricter rule is for typing a new one: it would
  * lock out a Google account such as first.last@gmail.com.
  */
-export const AccountEmailSchema = z
-  .string({ error: messages.emailRequired })
+export const AccountEmailSchema = singleLineText({ error: messages.emailRequired })
   .trim()
   .min(1, { message: messages.emailRequired, abort: true })
   .pipe(z.email({ message: messages.emailInvalid }));

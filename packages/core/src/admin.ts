@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, nameText, singleLineText } from './text.js';
 import { AccountEmailSchema, OCCUPATIONS, ROLES, UploadedImageUrlSchema } from './accounts.js';
 import { BRANDS, CATEGORIES } from './catalogue.js';
 import { messages } from './messages.js';
@@ -20,7 +21,7 @@ export type UserRow = z.infer<typeof UserRowSchema>;
 
 /** POST /api/users: an admin adds a person; they get a mail with a link to set their password. */
 export const AddUserSchema = z.object({
-  name: z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(100),
+  name: nameText({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(100),
   email: AccountEmailSchema,
   occupation: z.enum(OCCUPATIONS, { error: 'Choose an occupation' }),
   img: UploadedImageUrlSchema,
@@ -33,7 +34,7 @@ export type AddUserInput = z.infer<typeof AddUserSchema>;
  */
 export const AdminOrdersQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
-  email: z.string().trim().min(1).max(254).optional(),
+  email: singleLineText().trim().min(1).max(254).optional(),
   number: OrderNumberParamsSchema.shape.number.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -60,17 +61,16 @@ const count = (label: string) =>
  */
 export const PartInputSchema = z
   .object({
-    name: z.string().trim().min(1, messages.nameRequired).max(200),
-    seller: z.string().trim().min(1, 'Enter the seller').max(120),
+    name: nameText().trim().min(1, messages.nameRequired).max(200),
+    seller: nameText().trim().min(1, 'Enter the seller').max(120),
     price: money,
-    img: z
-      .string()
+    img: singleLineText()
       .trim()
       .min(1, messages.imgRequired)
       .regex(/^\/(uploads|images)\/[\w./-]+$/, 'Upload the photo first')
       // No "..": the server looks a stored upload up on disk by this path.
       .refine((img) => !img.split('/').includes('..'), 'Upload the photo first'),
-    description: z.string().trim().min(1, 'Enter a description').max(2000),
+    description: multiLineText().trim().min(1, 'Enter a description').max(2000),
     stock: count('Stock'),
     availablequantity: count('Available quantity'),
     minquantity: z.coerce
@@ -79,7 +79,7 @@ export const PartInputSchema = z
       .min(1, 'The minimum order is at least 1'),
     brand: z.enum(BRANDS, { error: 'Choose a brand' }),
     category: z.enum(CATEGORIES, { error: 'Choose a category' }),
-    partNumber: z.string().trim().min(1, 'Enter the part number').max(60),
+    partNumber: singleLineText().trim().min(1, 'Enter the part number').max(60),
     specifications: z.array(SpecificationSchema).max(30).default([]),
     universal: z.boolean().default(false),
     fitment: z.array(FitmentSchema).max(50).default([]),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText, singleLineText } from './text.js';
 import { AccountEmailSchema } from './accounts.js';
 import { usPhoneValid } from './checkout.js';
 import { creditTexts } from './messages.js';
@@ -11,7 +12,7 @@ export const CREDIT_LIMIT_MAX = 1_000_000;
 export const CREDIT_REQUEST_MIN = 100;
 
 const required = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Use at most ${max} characters`);
+  nameText({ error: message }).trim().min(1, message).max(max, `Use at most ${max} characters`);
 
 /** A number typed in a form arrives as text; an empty field is no number at all. */
 const numberFromField = (schema: z.ZodNumber, message: string) =>
@@ -25,8 +26,7 @@ const numberFromField = (schema: z.ZodNumber, message: string) =>
  * An Employer Identification Number as the IRS prints it, NN-NNNNNNN. Nine digits typed without the
  * dash are accepted and stored with it; "00" is no IRS prefix.
  */
-export const EinSchema = z
-  .string({ error: creditTexts.einInvalid })
+export const EinSchema = singleLineText({ error: creditTexts.einInvalid })
   .trim()
   .transform((v) => (/^\d{9}$/.test(v) ? `${v.slice(0, 2)}-${v.slice(2)}` : v))
   .pipe(
@@ -41,8 +41,7 @@ export const CreditApplicationInputSchema = z.object({
   businessName: required(creditTexts.businessNameRequired, 200),
   contactName: required(creditTexts.contactNameRequired, 100),
   email: AccountEmailSchema,
-  phone: z
-    .string({ error: creditTexts.phoneInvalid })
+  phone: singleLineText({ error: creditTexts.phoneInvalid })
     .trim()
     .max(30, creditTexts.phoneInvalid)
     .refine(usPhoneValid, creditTexts.phoneInvalid),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText, singleLineText } from './text.js';
 import { cartTexts } from './messages.js';
 import { isDeliveryState, STATES_NOT_SERVED } from './delivery-area.js';
 
@@ -16,16 +17,15 @@ export function usPhoneValid(phone: string): boolean {
   return /^[2-9]\d{9}$/.test(national);
 }
 
-const required = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Use at most ${max} characters`);
+const required = (message: string, max: number, text = singleLineText) =>
+  text({ error: message }).trim().min(1, message).max(max, `Use at most ${max} characters`);
 
 /** The delivery address of an order. The same rules run in the forms and on the server. */
 export const DeliveryAddressSchema = z.object({
-  name: required(cartTexts.addressNameRequired, 100),
+  name: required(cartTexts.addressNameRequired, 100, nameText),
   street: required(cartTexts.streetRequired, 200),
   city: required(cartTexts.cityRequired, 100),
-  state: z
-    .string({ error: cartTexts.stateRequired })
+  state: singleLineText({ error: cartTexts.stateRequired })
     .trim()
     .toUpperCase()
     .min(1, { message: cartTexts.stateRequired, abort: true })
@@ -39,12 +39,10 @@ export const DeliveryAddressSchema = z.object({
         message: notServed ? cartTexts.stateNotServed(notServed) : cartTexts.stateUnknown,
       });
     }),
-  zip: z
-    .string({ error: cartTexts.zipInvalid })
+  zip: singleLineText({ error: cartTexts.zipInvalid })
     .trim()
     .regex(/^\d{5}$|^\d{5}-\d{4}$/, cartTexts.zipInvalid),
-  phone: z
-    .string({ error: cartTexts.phoneInvalid })
+  phone: singleLineText({ error: cartTexts.phoneInvalid })
     .trim()
     .max(30, cartTexts.phoneInvalid)
     .refine(usPhoneValid, cartTexts.phoneInvalid),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchText } from './text.js';
 import { FITMENT_POSITIONS, VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN } from './vehicle-fit.js';
 
 /**
@@ -27,8 +28,8 @@ const year = z.coerce
   .int('Choose a year')
   .min(VEHICLE_YEAR_MIN, 'Choose a year')
   .max(VEHICLE_YEAR_MAX, 'Choose a year');
-const make = z.string({ error: 'Choose a make' }).trim().min(1, 'Choose a make').max(60);
-const model = z.string({ error: 'Choose a model' }).trim().min(1, 'Choose a model').max(80);
+const make = searchText({ error: 'Choose a make' }).trim().min(1, 'Choose a make').max(60);
+const model = searchText({ error: 'Choose a model' }).trim().min(1, 'Choose a model').max(80);
 
 /** One bike: what a rider picks in the Year → Make → Model selector. */
 export const VehicleSchema = z.object({ year, make, model });

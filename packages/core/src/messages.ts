@@ -145,3 +145,11 @@ export const creditTexts = {
   approvedSubject: 'Your Pitstop Parts credit application is approved',
   declinedSubject: 'About your Pitstop Parts credit application',
 } as const;
+
+/**
+ * Text with control characters (issue #27): a NUL or another invisible code pasted into a field.
+ * One message for every field, schemas and the server's own guard alike.
+ */
+export const textRuleTexts = {
+  controlCharacters: 'Remove the invisible control characters (such as NUL) from this text.',
+} as const;

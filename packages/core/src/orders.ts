@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText, singleLineText } from './text.js';
 import { AccountEmailSchema } from './accounts.js';
 import { DeliveryAddressSchema, PaymentMethodSchema } from './delivery-address.js';
 import { messages } from './messages.js';
@@ -43,15 +44,14 @@ export function quantityProblem(
 export const CreateOrderSchema = z.object({
   // The account's own address (the server requires it to be the caller's), so any well-formed one.
   email: AccountEmailSchema,
-  name: z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(100),
-  num: z
-    .string({ error: messages.numberRequired })
+  name: nameText({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(100),
+  num: singleLineText({ error: messages.numberRequired })
     .trim()
     .min(1, { message: messages.numberRequired, abort: true })
     .min(PHONE_MIN, messages.numberTooShort)
     .max(30)
     .regex(/^[0-9+()\-\s.]+$/, 'Use digits, spaces and + ( ) - only'),
-  parts: z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(200),
+  parts: nameText({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(200),
   // An empty field means no quantity at all, not zero.
   quantity: z.preprocess(
     (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
@@ -159,8 +159,7 @@ export function parseOrderNumber(text: string): number | null {
 
 /** The `:number` of an order in a route's path ("PS-10482"). */
 export const OrderNumberParamsSchema = z.object({
-  number: z
-    .string()
+  number: singleLineText()
     .max(20)
     .transform((text, ctx) => {
       const n = parseOrderNumber(text);

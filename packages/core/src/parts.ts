@@ -1,24 +1,25 @@
 import { z } from 'zod';
+import { searchText, singleLineText } from './text.js';
 import { BRANDS, CATEGORIES, PARTS_PAGE_DEFAULT, PARTS_PAGE_MAX } from './catalogue.js';
 import { FITMENT_POSITIONS, VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN } from './fitment.js';
 import { PART_SORTS } from './search.js';
 
 export const SpecificationSchema = z.object({
-  key: z.string().trim().min(1).max(60),
-  value: z.string().trim().min(1).max(200),
+  key: singleLineText().trim().min(1).max(60),
+  value: singleLineText().trim().min(1).max(200),
 });
 
 export const FitmentSchema = z
   .object({
-    make: z.string().trim().min(1).max(60),
-    model: z.string().trim().min(1).max(80),
+    make: searchText().trim().min(1).max(60),
+    model: searchText().trim().min(1).max(80),
     yearFrom: z.number().int().min(VEHICLE_YEAR_MIN).max(VEHICLE_YEAR_MAX),
     yearTo: z.number().int().min(VEHICLE_YEAR_MIN).max(VEHICLE_YEAR_MAX),
     /** Where on the bike it goes; none for parts with one place (a chain kit, an oil filter). */
     position: z.enum(FITMENT_POSITIONS).nullable().default(null),
     /** Units one bike takes (two mirrors, one chain kit). */
     quantity: z.number().int().min(1).max(99).default(1),
-    note: z.string().trim().max(200).nullable().default(null),
+    note: singleLineText().trim().max(200).nullable().default(null),
   })
   .refine((f) => f.yearFrom <= f.yearTo, {
     message: 'The first year must not be after the last year',
@@ -57,7 +58,7 @@ export type Part = z.infer<typeof PartSchema>;
 export const PartIdSchema = z.uuid({ message: 'That is not a valid part id.' });
 export const PartParamsSchema = z.object({ id: PartIdSchema });
 
-const optionalText = z.string().trim().min(1).max(80).optional();
+const optionalText = searchText().trim().min(1).max(80).optional();
 const optionalPrice = z.coerce.number().min(0).max(100_000).optional();
 
 // The sorts live in the zod-free search.ts so the web's catalogue can use them without zod.
@@ -105,7 +106,7 @@ export const PartFacetsSchema = z.object({
 });
 export type PartFacets = z.infer<typeof PartFacetsSchema>;
 
-export const SuggestQuerySchema = z.object({ q: z.string().trim().min(1).max(80) });
+export const SuggestQuerySchema = z.object({ q: searchText().trim().min(1).max(80) });
 export const SuggestionsSchema = z.object({
   parts: z.array(z.object({ _id: z.string(), name: z.string(), partNumber: z.string() })),
   vehicles: z.array(z.object({ year: z.number().int(), make: z.string(), model: z.string() })),

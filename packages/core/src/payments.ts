@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.js';
 import { ORDER_STATUSES, OrderAddressSchema, OrderLineSchema } from './orders.js';
 
 export const PAYMENT_PROVIDERS = ['stripe', 'sandbox'] as const;
@@ -38,8 +39,8 @@ export const ClientSecretSchema = z.object({ clientSecret: z.string() });
 
 /** PATCH /api/payment/:orderId, as the spec sends it. */
 export const ConfirmPaymentSchema = z.object({
-  order: z.string().optional(),
-  transactionId: z.string().trim().min(1, 'Missing transaction id').max(255),
+  order: singleLineText().optional(),
+  transactionId: singleLineText().trim().min(1, 'Missing transaction id').max(255),
 });
 export const ModifiedSchema = z.object({ modifiedCount: z.number().int() });
 
@@ -62,14 +63,12 @@ export function luhnValid(number: string): boolean {
 /** The offline sandbox's card form (test mode only; the numbers are Stripe's public test cards). */
 export const SandboxCardSchema = z
   .object({
-    clientSecret: z.string().min(1),
-    number: z.string().trim().refine(luhnValid, 'Your card number is invalid.'),
-    expiry: z
-      .string()
+    clientSecret: singleLineText().min(1),
+    number: singleLineText().trim().refine(luhnValid, 'Your card number is invalid.'),
+    expiry: singleLineText()
       .trim()
       .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, 'Your card’s expiration date is incomplete.'),
-    cvc: z
-      .string()
+    cvc: singleLineText()
       .trim()
       .regex(/^\d{3,4}$/, 'Your card’s security code is incomplete.'),
   })

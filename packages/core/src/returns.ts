@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './text.js';
 import { RETURN_REASONS, RETURN_STATUSES, ReturnSchema } from './order-detail.js';
 
 /*
@@ -73,14 +74,13 @@ export const CreateReturnSchema = z.object({
       });
     }),
   reason: z.enum(RETURN_REASONS, { error: returnTexts.reasonRequired }),
-  note: z
-    .string({ error: returnTexts.noteTooLong })
+  note: multiLineText({ error: returnTexts.noteTooLong })
     .trim()
     .max(RETURN_NOTE_MAX, returnTexts.noteTooLong)
     .default(''),
   /** Addresses POST /api/uploads answered; the server accepts only ones its store holds. */
   photos: z
-    .array(z.string().max(300, returnTexts.photoNotUploaded), { error: returnTexts.photoNotUploaded })
+    .array(singleLineText().max(300, returnTexts.photoNotUploaded), { error: returnTexts.photoNotUploaded })
     .max(RETURN_PHOTOS_MAX, returnTexts.photosTooMany)
     .default([]),
 });
@@ -99,8 +99,8 @@ export function returnRequestFormSchema(returnable: Record<string, number>) {
     .object({
       quantities: z
         .record(
-          z.string(),
-          z.string().refine((text) => /^\s*\d{0,6}\s*$/.test(text), returnTexts.quantityInvalid),
+          singleLineText(),
+          singleLineText().refine((text) => /^\s*\d{0,6}\s*$/.test(text), returnTexts.quantityInvalid),
         )
         .superRefine((quantities, ctx) => {
           const entries = Object.entries(quantities).filter(([, text]) => /^\s*\d{0,6}\s*$/.test(text));
@@ -119,8 +119,8 @@ export function returnRequestFormSchema(returnable: Record<string, number>) {
           }
         }),
       reason: z.enum(RETURN_REASONS, { error: returnTexts.reasonRequired }),
-      note: z.string().trim().max(RETURN_NOTE_MAX, returnTexts.noteTooLong),
-      photos: z.array(z.string()).max(RETURN_PHOTOS_MAX, returnTexts.photosTooMany),
+      note: multiLineText().trim().max(RETURN_NOTE_MAX, returnTexts.noteTooLong),
+      photos: z.array(singleLineText()).max(RETURN_PHOTOS_MAX, returnTexts.photosTooMany),
     })
     .transform((values): CreateReturn => ({
       lines: Object.entries(values.quantities)
@@ -135,8 +135,7 @@ export type ReturnRequestFormValues = z.input<ReturnType<typeof returnRequestFor
 
 /** POST /api/returns/:id/decline (admins): why, as the customer will read it. */
 export const DeclineReturnSchema = z.object({
-  reason: z
-    .string({ error: returnTexts.declineReasonRequired })
+  reason: multiLineText({ error: returnTexts.declineReasonRequired })
     .trim()
     .min(1, returnTexts.declineReasonRequired)
     .max(DECLINE_REASON_MAX, returnTexts.declineReasonTooLong),

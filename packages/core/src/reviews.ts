@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, nameText } from './text.js';
 import { AccountEmailSchema, UploadedImageUrlSchema } from './accounts.js';
 import { messages } from './messages.js';
 
@@ -7,9 +8,8 @@ export const REVIEW_MAX = 2000;
 /** POST /api/reviews: the spec's {email, name, descriptions, img} plus a 1–5 rating and the part. */
 export const CreateReviewSchema = z.object({
   email: AccountEmailSchema,
-  name: z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(100),
-  descriptions: z
-    .string({ error: messages.descriptionsRequired })
+  name: nameText({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(100),
+  descriptions: multiLineText({ error: messages.descriptionsRequired })
     .trim()
     .min(1, messages.descriptionsRequired)
     .max(REVIEW_MAX, `Keep it under ${REVIEW_MAX} characters`),

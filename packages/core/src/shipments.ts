@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.js';
 import { shipmentTexts, TRACKING_FORMATS } from './shipment-texts.js';
 
 /*
@@ -78,8 +79,7 @@ export const ShipmentSchema = z.object({
 export type Shipment = z.infer<typeof ShipmentSchema>;
 
 const CarrierSchema = z.enum(CARRIERS, { error: shipmentTexts.carrierRequired });
-const TrackingNumberSchema = z
-  .string({ error: shipmentTexts.trackingRequired })
+const TrackingNumberSchema = singleLineText({ error: shipmentTexts.trackingRequired })
   .trim()
   .min(1, shipmentTexts.trackingRequired)
   .max(64, shipmentTexts.trackingRequired);
@@ -160,7 +160,7 @@ export function shipFormSchema(left: readonly number[]) {
     .object({
       carrier: CarrierSchema,
       trackingNumber: TrackingNumberSchema,
-      quantities: z.array(z.string()),
+      quantities: z.array(singleLineText()),
     })
     .superRefine((value, ctx) => {
       checkTracking(value, ctx);
