@@ -18,6 +18,7 @@ import { registerDraining } from './lib/draining.js';
 import { forgetOldKeys } from './lib/idempotency.js';
 import { registerLoadShedding } from './lib/load-shedding.js';
 import { loggerOptions } from './lib/logger.js';
+import { countingRefunds } from './lib/metrics.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { createSandboxProvider } from './lib/payments/sandbox.js';
 import { cartRoutes } from './modules/cart/routes.js';
@@ -52,6 +53,7 @@ import { registerDocs } from './plugins/docs.js';
 import { computeSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 import { CatalogueIndex } from './modules/parts/catalogue-index.js';
+import { registerMetrics } from './plugins/metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -128,6 +130,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.redisUrl) {
     const bus = await connectCacheBus(config.redisUrl, catalogueCache, app.log);
     app.addHook('onClose', async () => bus.close());
+  // Before every route, so each answer is measured (and /metrics is not the web app's page).
+  await registerMetrics(app, { settings: config.metrics, database, catalogueCache });
   }
   // Signed-in users by session token; targeted invalidations reach every process (decision 015).
   const sessionCache = new SessionCache();
@@ -227,7 +231,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerOrdersReadCache(app, ordersCache);
   await registerDocs(app);
   await registerAuth(app, auth, { rateLimitPerMinute: config.authRateLimit, redis, sessionCache });
-  await app.register(healthRoutes);
   await app.register(partsRoutes, { prefix: '/api' });
   await app.register(catalogueIoRoutes, { prefix: '/api' });
   await app.register(vehiclesRoutes, { prefix: '/api' });
@@ -242,8 +245,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     stripeModule && config.payments.provider === 'stripe'
       ? stripeModule.stripeClient(config.payments.secretKey, config.payments.apiUrl, config.stripe)
       : undefined;
-  const paymentProvider =
-    stripeModule && stripe ? stripeModule.createStripeProvider(stripe) : createSandboxProvider(database.db);
+  const paymentProvider = countingRefunds(
+    stripeModule && stripe ? stripeModule.createStripeProvider(stripe) : createSandboxProvider(database.db),
+  );
+  await app.register(healthRoutes, { redis, mailTransport: transport, payments: paymentProvider });
   // A card payment that came through for an order already cancelled is given back by a job.
   app.jobs.handle('refund', async (payload) => {
     await refundLatePayment(database.db, paymentProvider, config.publicUrl, payload);

@@ -83,6 +83,10 @@ const EnvSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
 });
 
+  /** GET /metrics on the shop's own port, for `Authorization: Bearer <token>` only. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** GET /metrics on 127.0.0.1:METRICS_PORT (this machine only), without a token. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 export type Env = z.input<typeof EnvSchema>;
 
 export interface Config {
@@ -138,6 +142,8 @@ export interface Config {
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+  /** Prometheus metrics: off (nothing measured, /metrics 404) unless a token or a local port is set. */
+  metrics: { token: string | undefined; port: number | undefined } | undefined;
 }
 
 /**
@@ -276,6 +282,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /**
  * A backup a day by default, the seven newest kept, in DATA_DIR/backups; none under NODE_ENV=test
+    metrics:
+      e.METRICS_TOKEN !== undefined || e.METRICS_PORT !== undefined
+        ? { token: e.METRICS_TOKEN, port: e.METRICS_PORT }
+        : undefined,
  * unless asked for, so test servers do not write files nobody reads.
  */
 function backupSettings(e: z.infer<typeof EnvSchema>): Config['backups'] {

@@ -22,7 +22,16 @@ export interface Database {
   exclusiveDump?: <T>(read: (query: ReadQuery) => Promise<T>) => Promise<{ value: T; dump: Blob }>;
   /** Throws when the database cannot answer a trivial query. */
   ping(): Promise<void>;
+  /** The connections now: in use, idle, and statements waiting for one (metrics). */
+  pool?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  inUse: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 export type ReadQuery = (text: string) => Promise<Record<string, unknown>[]>;
@@ -87,6 +96,12 @@ async function openPostgres(opts: OpenOptions): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
+    pool: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: opts.poolMax,
+    }),
     close: () => pool.end(),
   };
 }
@@ -155,6 +170,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     throw err;
   }
   await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
+  const pending = countPending(client);
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
@@ -174,11 +190,35 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    // One connection: in use while a statement or transaction runs, the rest wait for it.
+    pool: () => {
+      const n = pending();
+      return { inUse: Math.min(n, 1), idle: n ? 0 : 1, waiting: Math.max(n - 1, 0), max: 1 };
+    },
     close: async () => {
       await client.close();
       await lock?.release();
     },
   };
+}
+
+/**
+ * PGlite runs one statement or transaction at a time; its queue is not public, so the calls that
+ * hold or wait for it are counted here (a counter and a `finally` per call: nothing next to the
+ * statement itself).
+ */
+function countPending(client: object): () => number {
+  let pending = 0;
+  type Call = (...args: unknown[]) => Promise<unknown>;
+  const methods = client as Record<'query' | 'exec' | 'transaction', Call>;
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const original = methods[name].bind(client);
+    methods[name] = (...args) => {
+      pending++;
+      return original(...args).finally(() => pending--);
+    };
+  }
+  return () => pending;
 }
 
 /** Applies the migrations not applied yet (at start, and in the migration tests). */

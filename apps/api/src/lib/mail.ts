@@ -12,6 +12,8 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** Throws when mail could not be sent now (readiness); a mailer without it is taken as able. */
+  verify?(): Promise<void>;
 }
 
 /**
@@ -39,11 +41,19 @@ export function createMailer(opts: {
       send: async (mail) => {
         await transport.sendMail({ from: opts.from, ...mail });
       },
+      // Connects, greets and signs in, as a send would, without sending.
+      verify: async () => {
+        await transport.verify();
+      },
     };
   }
   const outbox = path.join(opts.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
+    verify: async () => {
+      await fs.mkdir(outbox, { recursive: true });
+      await fs.access(outbox, fs.constants.W_OK);
+    },
     send: async (mail) => {
       const info = await transport.sendMail({ from: opts.from, ...mail });
       const file = path.join(

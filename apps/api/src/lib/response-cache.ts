@@ -183,6 +183,9 @@ export class ResponseCache {
   private readonly inFlight = new Map<string, Promise<CachedResponse>>();
   /** True while invalidations from other processes could be missed: nothing is kept. */
   private bypass = false;
+  /** Answers given from memory and answers computed (metrics): plain integers on the hot path. */
+  private hits = 0;
+  private misses = 0;
 
   /**
    * @param cacheControl what browsers and shared caches are told about every answer this cache
@@ -197,6 +200,18 @@ export class ResponseCache {
     return this.bypass ? undefined : this.entries.get(key);
   }
 
+  /** `get` for answering a request: a hit is counted (a miss is, by the getOrCompute that follows). */
+  answer(key: string): CachedResponse | undefined {
+    const hit = this.get(key);
+    if (hit) this.hits++;
+    return hit;
+  }
+
+  /** How many answers came from memory (a computation joined counts) and how many were computed. */
+  get stats(): { hits: number; misses: number } {
+    return { hits: this.hits, misses: this.misses };
+  }
+
   /** Stop keeping answers (the bus is down) or start again, from empty either way. */
   setBypass(bypass: boolean): void {
     this.bypass = bypass;
@@ -205,11 +220,16 @@ export class ResponseCache {
 
   /** Computes (or reuses) the response for key. */
   async getOrCompute(key: string, compute: () => Promise<CachedResponse>): Promise<CachedResponse> {
-    if (this.bypass) return this.prepare(await compute());
-    const hit = this.entries.get(key);
-    if (hit) return hit;
-    const shared = this.inFlight.get(key);
-    if (shared) return shared;
+    if (this.bypass) {
+      this.misses++;
+      return this.prepare(await compute());
+    }
+    const hit = this.entries.get(key) ?? this.inFlight.get(key);
+    if (hit) {
+      this.hits++;
+      return hit;
+    }
+    this.misses++;
     const startedAt = this.generation;
     const pending = compute().then((computed) => {
       const value = this.prepare(computed);

@@ -41,4 +41,6 @@ export interface PaymentProviderClient {
    * key refunds nothing more, so a retry after a lost answer is safe. Throws when it was refused.
    */
   refund(request: RefundRequest): Promise<{ refundId: string }>;
+  /** Throws when the provider cannot be reached with our key now (readiness); absent: nothing to reach. */
+  check?(): Promise<void>;
 }

@@ -55,6 +55,10 @@ export function createStripeProvider(stripe: Stripe): PaymentProviderClient {
       }
       return { refundId: refund.id };
     },
+    // The smallest call our key must be allowed: it proves Stripe answers and accepts the key.
+    check: async () => {
+      await stripe.paymentIntents.list({ limit: 1 });
+    },
     retrieve: async (intentId) => {
       try {
         const intent = await stripe.paymentIntents.retrieve(intentId);

@@ -19,6 +19,7 @@ import { newOrderNotice } from '../orders/order-mails.js';
 import { insertOrder, reserveAndFinishOrder, type OrderTerms } from '../orders/service.js';
 import { sameEmail } from '../users/service.js';
 import { once, type IdempotencyClaim } from '../../lib/idempotency.js';
+import { ordersPlaced } from '../../lib/metrics.js';
 
 interface ReservedLine {
   partId: string;
@@ -240,15 +241,22 @@ async function placeTakenLines(
 }
 
 /** One transaction around an order's steps, answered once per Idempotency-Key. */
-function inOrderTransaction(
+async function inOrderTransaction(
   db: Db,
   claim: IdempotencyClaim | undefined,
   steps: (tx: Db) => Promise<Placed>,
 ): Promise<Placed> {
-  return db.transaction(async (transaction) => {
+  let placing = false;
+  const placed = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    return once(tx, claim, () => steps(tx));
+    return once(tx, claim, () => {
+      placing = true;
+      return steps(tx);
+    });
   });
+  // Counted once committed, and not for a retry answered with the first order.
+  if (placing) ordersPlaced.inc();
+  return placed;
 }
 
 /**

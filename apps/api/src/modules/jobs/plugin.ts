@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Mail, Mailer } from '../../lib/mail.js';
+import { mailsFailed, mailsSent } from '../../lib/metrics.js';
 import { queuedMailer } from './queue.js';
 import {
   MailPayloadSchema,
@@ -67,6 +68,10 @@ export function registerJobs(
       const sent = mail ? opts.transport.send(mail) : undefined;
       handedOver();
       await sent;
+      if (mail) mailsSent.inc();
+    } catch (err) {
+      mailsFailed.inc();
+      throw err;
     } finally {
       // Also when writing the mail failed: the next one must not wait for it.
       handedOver();

@@ -10,6 +10,7 @@ import {
 } from '@pitstop/core/parts';
 import type { Db } from '../../db/client.js';
 import { partFitments, parts } from '../../db/schema.js';
+import { catalogueIndexRebuilds } from '../../lib/metrics.js';
 import { EDIT_TAG, type ResponseCache } from '../../lib/response-cache.js';
 import { bikesWithParts, type BikeWithParts } from '../vehicles/service.js';
 import { orderOf, selectByText, type Bike, type TextMode } from './search.js';
@@ -674,6 +675,7 @@ export class CatalogueIndex {
   }
 
   private async load(): Promise<Snapshot> {
+    catalogueIndexRebuilds.inc();
     const rows = await this.db
       .select({
         id: parts.id,

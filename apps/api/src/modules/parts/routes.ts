@@ -45,7 +45,7 @@ import {
  */
 export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   const answerFromCache = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    const hit = app.catalogueCache.get(request.url);
+    const hit = app.catalogueCache.answer(request.url);
     if (hit) {
       sendCached(reply, hit);
       return;

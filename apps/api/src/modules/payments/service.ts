@@ -7,6 +7,7 @@ import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import { orders, paymentEvents, payments, type OrderLineRow, type OrderRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { paymentsSucceeded } from '../../lib/metrics.js';
 import type { PaymentProviderClient, VerifiedIntent } from '../../lib/payments/provider.js';
 import { sandboxDecline } from '../../lib/payments/sandbox.js';
 import { recordOrderEvent, SYSTEM, type OrderActor } from '../orders/events.js';
@@ -228,6 +229,7 @@ export async function confirmPayment(
     onQueued();
   }
   return { modifiedCount };
+    paymentsSucceeded.inc();
 }
 
 /** Queues the refund of a payment that came through for a cancelled order; the problem to answer. */
@@ -276,7 +278,10 @@ export async function applySucceededEvent(
       queued: marked > 0,
     };
   });
-  if (queued) onQueued();
+  if (queued) {
+    paymentsSucceeded.inc();
+    onQueued();
+  }
   if (outcome !== 'late') return outcome;
   // Not marked paid: cancelled meanwhile, or paid by the customer's own confirmation at the same
   // moment. Only money for a cancelled order goes back.
