@@ -18,7 +18,6 @@ import { registerDraining } from './lib/draining.js';
 import { forgetOldKeys } from './lib/idempotency.js';
 import { registerLoadShedding } from './lib/load-shedding.js';
 import { loggerOptions } from './lib/logger.js';
-import { countingRefunds } from './lib/metrics.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { createSandboxProvider } from './lib/payments/sandbox.js';
 import { cartRoutes } from './modules/cart/routes.js';
@@ -31,7 +30,8 @@ import { startOrderExpiry, type OrderExpiryJob } from './modules/orders/expiry-j
 import { createOrdersCache, forgetOrders, registerOrdersReadCache } from './modules/orders/read-cache.js';
 import { orderDetailRoutes } from './modules/orders/detail-routes.js';
 import { ordersRoutes } from './modules/orders/routes.js';
-import { refundLatePayment } from './modules/payments/late-payment-refund.js';
+import { runPaymentJob } from './modules/payments/intent-cancel.js';
+import { refundOrderPayment } from './modules/payments/service.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
 import { reviewsRoutes } from './modules/reviews/routes.js';
 import { returnsRoutes } from './modules/returns/routes.js';
@@ -53,7 +53,6 @@ import { registerDocs } from './plugins/docs.js';
 import { computeSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 import { CatalogueIndex } from './modules/parts/catalogue-index.js';
-import { registerMetrics } from './plugins/metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -130,8 +129,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.redisUrl) {
     const bus = await connectCacheBus(config.redisUrl, catalogueCache, app.log);
     app.addHook('onClose', async () => bus.close());
-  // Before every route, so each answer is measured (and /metrics is not the web app's page).
-  await registerMetrics(app, { settings: config.metrics, database, catalogueCache });
   }
   // Signed-in users by session token; targeted invalidations reach every process (decision 015).
   const sessionCache = new SessionCache();
@@ -231,6 +228,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerOrdersReadCache(app, ordersCache);
   await registerDocs(app);
   await registerAuth(app, auth, { rateLimitPerMinute: config.authRateLimit, redis, sessionCache });
+  await app.register(healthRoutes);
   await app.register(partsRoutes, { prefix: '/api' });
   await app.register(catalogueIoRoutes, { prefix: '/api' });
   await app.register(vehiclesRoutes, { prefix: '/api' });
@@ -245,17 +243,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     stripeModule && config.payments.provider === 'stripe'
       ? stripeModule.stripeClient(config.payments.secretKey, config.payments.apiUrl, config.stripe)
       : undefined;
-  const paymentProvider = countingRefunds(
-    stripeModule && stripe ? stripeModule.createStripeProvider(stripe) : createSandboxProvider(database.db),
-  );
-  await app.register(healthRoutes, { redis, mailTransport: transport, payments: paymentProvider });
+  const paymentProvider =
+    stripeModule && stripe ? stripeModule.createStripeProvider(stripe) : createSandboxProvider(database.db);
   // A card payment that came through for an order already cancelled is given back by a job.
+  // So is the open intent of an order cancelled unpaid, closed by a job of the same kind.
   app.jobs.handle('refund', async (payload) => {
-    await refundLatePayment(database.db, paymentProvider, config.publicUrl, payload);
+    await runPaymentJob(database.db, paymentProvider, config.publicUrl, payload);
     await forgetOrders(ordersCache);
     app.jobs.wake();
   });
-  await app.register(ordersRoutes, { prefix: '/api', provider: paymentProvider });
+  await app.register(ordersRoutes, {
+    prefix: '/api',
+    refund: (tx, order) => refundOrderPayment(tx, paymentProvider, order),
+  });
   await app.register(returnsRoutes, { prefix: '/api', provider: paymentProvider });
   await app.register(orderDetailRoutes, { prefix: '/api' });
   await app.register(shipmentsRoutes, { prefix: '/api' });

@@ -409,7 +409,11 @@ export const payments = pgTable(
     clientSecret: text('client_secret').notNull().unique(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
-    status: text('status', { enum: ['requires_payment', 'succeeded', 'failed', 'refunding', 'refunded'] })
+    // `cancelled`: the order was cancelled unpaid and its intent was cancelled at the provider
+    // (decision 027, Leftovers); a text column without a CHECK, so no migration.
+    status: text('status', {
+      enum: ['requires_payment', 'succeeded', 'failed', 'refunding', 'refunded', 'cancelled'],
+    })
       .notNull()
       .default('requires_payment'),
     ...timestamps,

@@ -24,7 +24,7 @@ export interface FakeRefund {
 
 /**
  * A local stand-in for Stripe's PaymentIntents endpoints, enough for the official SDK: create
- * (honouring Idempotency-Key) and retrieve; and refunds of a succeeded intent (whole or in parts,
+ * (honouring Idempotency-Key), retrieve and cancel; and refunds of a succeeded intent (whole or in parts,
  * never more than it was, like Stripe).
  * Tests move an intent to succeeded themselves, and set `refuseRefunds` to have Stripe say no.
  */
@@ -105,6 +105,23 @@ export async function startStripeFake() {
           refundKeys.set(refund.id, key);
         }
         return send(200, refund);
+      }
+      // Like Stripe: only an intent not yet paid (nor cancelled) can be cancelled.
+      const cancelling = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+      if (req.method === 'POST' && cancelling) {
+        const intent = intents.get(decodeURIComponent(cancelling[1] ?? ''));
+        if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing' } });
+        if (intent.status === 'succeeded' || intent.status === 'canceled') {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            },
+          });
+        }
+        intent.status = 'canceled';
+        return send(200, intent);
       }
       const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && match) {

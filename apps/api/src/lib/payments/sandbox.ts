@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
 import type { PaymentProviderClient } from './provider.js';
@@ -17,6 +17,22 @@ export function createSandboxProvider(db: Db): PaymentProviderClient {
     },
     // Nothing to call: the caller records the refund on the payment row in its own transaction.
     refund: async () => ({ refundId: `re_sandbox_${randomBytes(12).toString('hex')}` }),
+    // The sandbox's intent is its payments row: cancelling it is one guarded UPDATE, so a card step
+    // at the same moment either succeeded first (and is refunded) or finds it cancelled.
+    cancelIntent: async (intentId) => {
+      const [closed] = await db
+        .update(payments)
+        .set({ status: 'cancelled', updatedAt: new Date() })
+        .where(and(eq(payments.intentId, intentId), inArray(payments.status, ['requires_payment', 'failed'])))
+        .returning({ id: payments.id });
+      if (closed) return 'cancelled';
+      const [row] = await db
+        .select({ status: payments.status })
+        .from(payments)
+        .where(eq(payments.intentId, intentId))
+        .limit(1);
+      return row && row.status !== 'cancelled' ? 'succeeded' : 'cancelled';
+    },
     retrieve: async (intentId) => {
       const [row] = await db.select().from(payments).where(eq(payments.intentId, intentId)).limit(1);
       if (!row || row.provider !== 'sandbox') return undefined;

@@ -55,9 +55,19 @@ export function createStripeProvider(stripe: Stripe): PaymentProviderClient {
       }
       return { refundId: refund.id };
     },
-    // The smallest call our key must be allowed: it proves Stripe answers and accepts the key.
-    check: async () => {
-      await stripe.paymentIntents.list({ limit: 1 });
+    cancelIntent: async (intentId) => {
+      try {
+        await stripe.paymentIntents.cancel(intentId, { cancellation_reason: 'abandoned' });
+        return 'cancelled';
+      } catch (err) {
+        // Stripe refuses to cancel an intent that is already cancelled or succeeded: which is it?
+        if ((err as { code?: string }).code !== 'payment_intent_unexpected_state') throw err;
+        const intent = await stripe.paymentIntents.retrieve(intentId);
+        if (intent.status === 'canceled') return 'cancelled';
+        if (intent.status === 'succeeded') return 'succeeded';
+        // `processing`: the payment is under way; the job tries again later.
+        throw new Error(`the payment intent is ${intent.status}`, { cause: err });
+      }
     },
     retrieve: async (intentId) => {
       try {

@@ -1,8 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { CreditApplication } from '@pitstop/core/credit';
 import { creditTexts } from '@pitstop/core/messages';
 import { formatDollars } from '@pitstop/core/money';
-import type { Mail, Mailer } from '../../lib/mail.js';
+import type { Mail } from '../../lib/mail.js';
 
 /** The applicant's answer: approved with its limit and how to use it, or declined. */
 export function creditDecisionMail(application: CreditApplication, publicUrl: string): Mail {
@@ -25,16 +24,4 @@ export function creditDecisionMail(application: CreditApplication, publicUrl: st
     subject: approved ? creditTexts.approvedSubject : creditTexts.declinedSubject,
     text,
   };
-}
-
-/** Mails the decision once it is committed; a failure is logged and never undoes the decision. */
-export async function sendCreditDecision(
-  deps: { mailer: Mailer; publicUrl: string; log: Pick<FastifyBaseLogger, 'warn'> },
-  application: CreditApplication,
-): Promise<void> {
-  try {
-    await deps.mailer.send(creditDecisionMail(application, deps.publicUrl));
-  } catch (err) {
-    deps.log.warn({ err, applicationId: application.id }, 'credit decision mail not sent');
-  }
 }

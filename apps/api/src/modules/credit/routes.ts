@@ -10,7 +10,6 @@ import {
 } from '@pitstop/core/credit';
 import { ProblemSchema } from '@pitstop/core/problem';
 import { currentUser, requireAdmin, requireUser } from '../../auth/plugin.js';
-import { sendCreditDecision } from './decision-mail.js';
 import {
   applyForCredit,
   creditStatusOf,
@@ -83,11 +82,10 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUser(request),
         request.params.id,
         request.body,
+        { publicUrl: app.config.publicUrl },
       );
-      await sendCreditDecision(
-        { mailer: app.mailer, publicUrl: app.config.publicUrl, log: request.log },
-        application,
-      );
+      // The applicant's mail was queued with the decision.
+      app.jobs.wake();
       return application;
     },
   );

@@ -12,7 +12,9 @@ import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import { creditAccounts, creditApplications, type CreditApplicationRow } from '../../db/schema.js';
 import { AppError, hasSqlState } from '../../lib/errors.js';
+import { enqueueMail } from '../jobs/queue.js';
 import { outstandingOnAccountCents } from '../orders/service.js';
+import { creditDecisionMail } from './decision-mail.js';
 
 export function toCreditApplication(row: CreditApplicationRow): CreditApplication {
   return {
@@ -83,13 +85,16 @@ export async function listCreditApplications(
 
 /**
  * An admin approves a pending application with a limit (the customer's credit line is created or
- * set to it, in the same transaction) or declines it. A decided application stays decided.
+ * set to it, in the same transaction) or declines it. A decided application stays decided. The
+ * applicant's mail is queued in the same transaction: a crash after the commit loses no mail, and
+ * a decision that rolls back sends none (the caller wakes the job runner).
  */
 export async function decideCreditApplication(
   db: Db,
   admin: SessionUser,
   applicationId: string,
   decision: CreditDecision,
+  terms: { publicUrl: string },
 ): Promise<CreditApplication> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -126,7 +131,9 @@ export async function decideCreditApplication(
           set: { limitCents, applicationId, updatedAt: now },
         });
     }
-    return toCreditApplication(decided);
+    const answer = toCreditApplication(decided);
+    await enqueueMail(tx, creditDecisionMail(answer, terms.publicUrl));
+    return answer;
   });
 }
 

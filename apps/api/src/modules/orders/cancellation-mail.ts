@@ -1,7 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { formatDollars } from '@pitstop/core/money';
 import type { Order } from '@pitstop/core/orders';
-import type { Mail, Mailer } from '../../lib/mail.js';
+import type { Mail } from '../../lib/mail.js';
 
 /**
  * The mail to a customer whose order an admin cancelled: what was cancelled and what happens to
@@ -31,19 +30,4 @@ export function orderCancellationMail(order: Order, publicUrl: string): Mail {
     '',
   ].join('\n');
   return { to: order.email, subject: 'Your Pitstop Parts order was cancelled', text };
-}
-
-/**
- * Mails the cancellation after the cancel's transaction committed; a failure is logged and never
- * undoes the cancel (or the refund).
- */
-export async function sendOrderCancellation(
-  deps: { mailer: Mailer; publicUrl: string; log: Pick<FastifyBaseLogger, 'warn'> },
-  order: Order,
-): Promise<void> {
-  try {
-    await deps.mailer.send(orderCancellationMail(order, deps.publicUrl));
-  } catch (err) {
-    deps.log.warn({ err, orderId: order._id }, 'order cancellation mail not sent');
-  }
 }

@@ -7,12 +7,9 @@ import { ProblemSchema } from '@pitstop/core/problem';
 import type { FastifyReply } from 'fastify';
 import { currentUser, requireAdmin, requireUser } from '../../auth/plugin.js';
 import { jsonResponse, sendCached } from '../../lib/response-cache.js';
-import type { PaymentProviderClient } from '../../lib/payments/provider.js';
-import { refundOrderPayment } from '../payments/service.js';
 import { shipmentTexts } from '@pitstop/core/shipment-texts';
 import { AppError } from '../../lib/errors.js';
 import { markDelivered } from '../shipments/service.js';
-import { sendOrderCancellation } from './cancellation-mail.js';
 import { orderConfirmationMail } from './confirmation-mail.js';
 import { registerOrderMails } from './order-mails.js';
 import {
@@ -24,6 +21,7 @@ import {
   deleteOrder,
   listAllOrders,
   listOrdersOf,
+  type RefundStep,
 } from './service.js';
 
 const problems = {
@@ -40,8 +38,12 @@ const OrderListSchema = z.array(OrderSchema);
 const OrderConfirmationPayloadSchema = z.object({ orderId: z.uuid(), publicUrl: z.string() });
 
 export interface OrdersOptions {
-  /** Refunds go back through the provider that takes payments. */
-  provider: PaymentProviderClient;
+  /**
+   * An admin's cancel of a paid card order gives the money back with this step, which the
+   * payments module provides (app.ts wires it): payments builds on orders (it marks them paid),
+   * so orders names the step it needs and never imports payments.
+   */
+  refund: RefundStep;
 }
 
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, opts) => {
@@ -150,6 +152,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
       const caller = currentUser(request);
       if (caller.role !== 'admin') {
         const order = await cancelOrder(app.db, caller, request.params.id);
+        // Its open intent's cancel was queued with it.
+        app.jobs.wake();
         // Its units are back: only the answers showing these parts (or counting stock) go.
         await app.catalogueCache.invalidateStock(order.lines.map((line) => line.partId));
         return order;
@@ -157,16 +161,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
       const { order, changed } = await adminCancelOrder(
         app.db,
         request.params.id,
-        (tx, row) => refundOrderPayment(tx, opts.provider, row),
+        opts.refund,
         caller,
+        { publicUrl: app.config.publicUrl },
       );
       if (changed) {
+        // The customer's mail (and an open intent's cancel) were queued with the cancel.
+        app.jobs.wake();
         await app.catalogueCache.invalidateStock(order.lines.map((line) => line.partId));
-        // Committed (and refunded): the mail cannot undo it, a failure is logged.
-        await sendOrderCancellation(
-          { mailer: app.mailer, publicUrl: app.config.publicUrl, log: request.log },
-          order,
-        );
       }
       return order;
     },
@@ -203,6 +205,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
     },
     async (request) => {
       const { deletedCount, partIds } = await deleteOrder(app.db, currentUser(request), request.params.id);
+      if (deletedCount) app.jobs.wake();
       // Its stock came back: only the answers showing these parts or counting stock go.
       await app.catalogueCache.invalidateStock(partIds);
       return { deletedCount };

@@ -31,10 +31,12 @@ import {
   type OrderRow,
 } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { queueIntentCancels } from '../../lib/payments/intent-cancels.js';
 import { escapeLike } from '../../lib/sql.js';
-import { renderedMailJobs, type RenderedMail } from '../jobs/queue.js';
+import { enqueueMail, renderedMailJobs, type RenderedMail } from '../jobs/queue.js';
 import { shipmentsOf } from '../shipments/repository.js';
 import { sameEmail } from '../users/service.js';
+import { orderCancellationMail } from './cancellation-mail.js';
 import { actorName, recordOrderEvent, SYSTEM, type OrderActor } from './events.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -196,6 +198,7 @@ export async function deleteOrder(
     let partIds: string[] = [];
     if (order.status === 'unpaid') {
       partIds = await releaseStock(tx, [orderId]);
+      await queueIntentCancels(tx, [orderId]);
       await recordOrderEvent(tx, orderId, 'cancelled', caller, 'Deleted before it was paid');
     }
     await tx
@@ -437,6 +440,8 @@ export async function cancelOrder(db: Db, caller: SessionUser, orderId: string):
       .returning();
     if (!cancelled) throw new Error('a locked unpaid order did not change');
     await recordOrderEvent(tx, orderId, 'cancelled', caller, 'Cancelled by the customer');
+    // Nobody may pay it any more: its open intent is closed by a job queued with the cancel.
+    await queueIntentCancels(tx, [orderId]);
     const lines = (await linesOf(tx, [orderId])).get(orderId) ?? [];
     await returnStock(tx, lines);
     return toOrder(cancelled, lines);
@@ -482,6 +487,7 @@ export async function expireUnpaidOrders(
       );
     }
     const partIds = orderIds.length > 0 ? await releaseStock(tx, orderIds) : [];
+    await queueIntentCancels(tx, orderIds);
     return { orderIds, partIds };
   });
 }
@@ -495,13 +501,16 @@ export type RefundStep = (tx: Db, order: OrderRow) => Promise<{ refundId: string
  * refund (a failure throws and rolls everything back, so nothing changes) → mark it cancelled with
  * the time and the refund → return its stock. A second cancel (a double click, two admins at once)
  * waits for the lock, then finds the order cancelled and changes nothing: the money is refunded
- * once. `changed` tells the caller whether to mail the customer.
+ * once. The customer's mail is queued in the same transaction: a crash after the commit loses no
+ * mail, and a cancel that rolls back sends none. `changed` tells the caller whether to wake the
+ * job runner.
  */
 export async function adminCancelOrder(
   db: Db,
   orderId: string,
   refund: RefundStep,
   admin: OrderActor,
+  terms: Pick<OrderTerms, 'publicUrl'>,
 ): Promise<{ order: Order; changed: boolean; refunded: boolean }> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -564,10 +573,17 @@ export async function adminCancelOrder(
       );
     }
 
-    // Step 4: its units back on the shelf.
+    // Step 4: an unpaid card order's open intent is closed (a job queued in this transaction).
+    if (!byCard) await queueIntentCancels(tx, [orderId]);
+
+    // Step 5: its units back on the shelf.
     const lines = (await linesOf(tx, [orderId])).get(orderId) ?? [];
     await returnStock(tx, lines);
-    return { order: toOrder(cancelled, lines), changed: true, refunded: refunded !== undefined };
+    const answer = toOrder(cancelled, lines);
+
+    // Step 6: the customer's mail, with the cancel.
+    await enqueueMail(tx, orderCancellationMail(answer, terms.publicUrl));
+    return { order: answer, changed: true, refunded: refunded !== undefined };
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { and, desc, eq, ne, notInArray } from 'drizzle-orm';
 import { orderTexts } from '@pitstop/core/messages';
 import { centsToDollars } from '@pitstop/core/money';
 import { formatOrderNumber } from '@pitstop/core/orders';
@@ -7,7 +7,6 @@ import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import { orders, paymentEvents, payments, type OrderLineRow, type OrderRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { paymentsSucceeded } from '../../lib/metrics.js';
 import type { PaymentProviderClient, VerifiedIntent } from '../../lib/payments/provider.js';
 import { sandboxDecline } from '../../lib/payments/sandbox.js';
 import { recordOrderEvent, SYSTEM, type OrderActor } from '../orders/events.js';
@@ -139,10 +138,13 @@ export async function confirmSandboxCard(
   assertPayable(await ownOrder(db, caller, payment.orderId));
   const declined = sandboxDecline(card.number);
   if (declined) throw new AppError('payment_failed', declined, [{ field: 'number', message: declined }]);
-  await db
+  // A cancelled intent cannot be paid, as at Stripe: the order was cancelled after the check above.
+  const [charged] = await db
     .update(payments)
     .set({ status: 'succeeded', updatedAt: new Date() })
-    .where(eq(payments.id, payment.id));
+    .where(and(eq(payments.id, payment.id), ne(payments.status, 'cancelled')))
+    .returning({ id: payments.id });
+  if (!charged) throw new AppError('conflict', orderTexts.cancelled);
   return { status: 'succeeded', transactionId: payment.intentId };
 }
 
@@ -229,7 +231,6 @@ export async function confirmPayment(
     onQueued();
   }
   return { modifiedCount };
-    paymentsSucceeded.inc();
 }
 
 /** Queues the refund of a payment that came through for a cancelled order; the problem to answer. */
@@ -278,10 +279,7 @@ export async function applySucceededEvent(
       queued: marked > 0,
     };
   });
-  if (queued) {
-    paymentsSucceeded.inc();
-    onQueued();
-  }
+  if (queued) onQueued();
   if (outcome !== 'late') return outcome;
   // Not marked paid: cancelled meanwhile, or paid by the customer's own confirmation at the same
   // moment. Only money for a cancelled order goes back.
