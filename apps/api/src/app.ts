@@ -18,6 +18,7 @@ import { registerDraining } from './lib/draining.js';
 import { forgetOldKeys } from './lib/idempotency.js';
 import { registerLoadShedding } from './lib/load-shedding.js';
 import { loggerOptions } from './lib/logger.js';
+import { countingRefunds } from './lib/metrics.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { createSandboxProvider } from './lib/payments/sandbox.js';
 import { cartRoutes } from './modules/cart/routes.js';
@@ -50,6 +51,7 @@ import { seoRoutes } from './modules/seo/routes.js';
 import { vehiclesRoutes } from './modules/vehicles/routes.js';
 import { syncVehicleList } from './modules/vehicles/service.js';
 import { registerDocs } from './plugins/docs.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { computeSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 import { CatalogueIndex } from './modules/parts/catalogue-index.js';
@@ -124,6 +126,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const catalogueCache = new ResponseCache(1_000, CATALOGUE_CACHE_CONTROL);
   app.decorate('catalogueCache', catalogueCache);
   app.decorate('catalogueIndex', new CatalogueIndex(database.db).follow(catalogueCache));
+  // Before every route, so each answer is measured (and /metrics is not the web app's page).
+  await registerMetrics(app, { settings: config.metrics, database, catalogueCache });
   if (!options.database) app.addHook('onClose', async () => database.close());
 
   if (config.redisUrl) {
@@ -228,7 +232,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerOrdersReadCache(app, ordersCache);
   await registerDocs(app);
   await registerAuth(app, auth, { rateLimitPerMinute: config.authRateLimit, redis, sessionCache });
-  await app.register(healthRoutes);
   await app.register(partsRoutes, { prefix: '/api' });
   await app.register(catalogueIoRoutes, { prefix: '/api' });
   await app.register(vehiclesRoutes, { prefix: '/api' });
@@ -243,8 +246,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     stripeModule && config.payments.provider === 'stripe'
       ? stripeModule.stripeClient(config.payments.secretKey, config.payments.apiUrl, config.stripe)
       : undefined;
-  const paymentProvider =
-    stripeModule && stripe ? stripeModule.createStripeProvider(stripe) : createSandboxProvider(database.db);
+  const paymentProvider = countingRefunds(
+    stripeModule && stripe ? stripeModule.createStripeProvider(stripe) : createSandboxProvider(database.db),
+  );
+  await app.register(healthRoutes, { redis, mailTransport: transport, payments: paymentProvider });
   // A card payment that came through for an order already cancelled is given back by a job.
   // So is the open intent of an order cancelled unpaid, closed by a job of the same kind.
   app.jobs.handle('refund', async (payload) => {

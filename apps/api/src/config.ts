@@ -81,12 +81,12 @@ const EnvSchema = z.object({
   /** How many backup files BACKUP_DIR keeps; older ones are deleted after each new one. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   BACKUP_DIR: z.string().min(1).optional(),
-});
-
   /** GET /metrics on the shop's own port, for `Authorization: Bearer <token>` only. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** GET /metrics on 127.0.0.1:METRICS_PORT (this machine only), without a token. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+});
+
 export type Env = z.input<typeof EnvSchema>;
 
 export interface Config {
@@ -138,12 +138,12 @@ export interface Config {
   jobs: { pollMs: number; retryBaseMs: number };
   /** Scheduled backups (0 ms: none), how many files to keep, and where they go. */
   backups: { intervalMs: number; keep: number; dir: string };
+  /** Prometheus metrics: off (nothing measured, /metrics 404) unless a token or a local port is set. */
+  metrics: { token: string | undefined; port: number | undefined } | undefined;
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
-  /** Prometheus metrics: off (nothing measured, /metrics 404) unless a token or a local port is set. */
-  metrics: { token: string | undefined; port: number | undefined } | undefined;
 }
 
 /**
@@ -277,15 +277,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryBaseMs: Math.round(e.JOB_RETRY_BASE_SECONDS * 1000),
     },
     backups: backupSettings(e),
+    metrics:
+      e.METRICS_TOKEN !== undefined || e.METRICS_PORT !== undefined
+        ? { token: e.METRICS_TOKEN, port: e.METRICS_PORT }
+        : undefined,
   };
 }
 
 /**
  * A backup a day by default, the seven newest kept, in DATA_DIR/backups; none under NODE_ENV=test
-    metrics:
-      e.METRICS_TOKEN !== undefined || e.METRICS_PORT !== undefined
-        ? { token: e.METRICS_TOKEN, port: e.METRICS_PORT }
-        : undefined,
  * unless asked for, so test servers do not write files nobody reads.
  */
 function backupSettings(e: z.infer<typeof EnvSchema>): Config['backups'] {

@@ -7,6 +7,7 @@ import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import { orders, paymentEvents, payments, type OrderLineRow, type OrderRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { paymentsSucceeded } from '../../lib/metrics.js';
 import type { PaymentProviderClient, VerifiedIntent } from '../../lib/payments/provider.js';
 import { sandboxDecline } from '../../lib/payments/sandbox.js';
 import { recordOrderEvent, SYSTEM, type OrderActor } from '../orders/events.js';
@@ -228,6 +229,7 @@ export async function confirmPayment(
     const [now] = await db.select().from(orders).where(eq(orders.id, order.id)).limit(1);
     if (now?.status === 'cancelled') throw await refundLate(db, now, transactionId, onQueued);
   } else {
+    paymentsSucceeded.inc();
     onQueued();
   }
   return { modifiedCount };
@@ -279,7 +281,10 @@ export async function applySucceededEvent(
       queued: marked > 0,
     };
   });
-  if (queued) onQueued();
+  if (queued) {
+    paymentsSucceeded.inc();
+    onQueued();
+  }
   if (outcome !== 'late') return outcome;
   // Not marked paid: cancelled meanwhile, or paid by the customer's own confirmation at the same
   // moment. Only money for a cancelled order goes back.
