@@ -41,6 +41,8 @@ export interface PaymentProviderClient {
    * key refunds nothing more, so a retry after a lost answer is safe. Throws when it was refused.
    */
   refund(request: RefundRequest): Promise<{ refundId: string }>;
+  /** Throws when the provider cannot be reached with our key now (readiness); absent: nothing to reach. */
+  check?(): Promise<void>;
   /**
    * Closes an intent nobody may pay any more (its order was cancelled unpaid). Answers
    * `cancelled` (now or before: it can no longer be paid) or `succeeded` (it was paid first; the

@@ -69,6 +69,10 @@ export function createStripeProvider(stripe: Stripe): PaymentProviderClient {
         throw new Error(`the payment intent is ${intent.status}`, { cause: err });
       }
     },
+    // The smallest call our key must be allowed: it proves Stripe answers and accepts the key.
+    check: async () => {
+      await stripe.paymentIntents.list({ limit: 1 });
+    },
     retrieve: async (intentId) => {
       try {
         const intent = await stripe.paymentIntents.retrieve(intentId);
