@@ -1,9 +1,6 @@
-import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -21,6 +18,8 @@ import {
 } from './manifest.js';
 import { runPgTool } from './pg-tools.js';
 import { createTar } from './tar.js';
+
+const gzip = promisify(zlib.gzip);
 
 export interface BackupSource {
   database: Database;
@@ -60,11 +59,9 @@ async function dumpDatabase(database: Database, out: string): Promise<SnapshotFa
       at = new Date();
       return snapshotFacts(await query(SNAPSHOT_QUERY));
     });
-    await pipeline(
-      Readable.fromWeb(dump.stream() as WebReadableStream<Uint8Array>),
-      zlib.createGzip({ level: 1 }),
-      createWriteStream(out),
-    );
+    // In one piece, not streamed: the dump is in memory already, and on a busy server each
+    // chunk of a stream waits its turn behind requests (measured: 20 s instead of 1 for 40 MB).
+    await fs.writeFile(out, await gzip(Buffer.from(await dump.arrayBuffer()), { level: 1 }));
     return { ...value, at };
   }
   const url = database.url;
