@@ -1,0 +1,133 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyRequest } from 'fastify';
+import type { AuditAction, AuditRecordType } from '@pitstop/core/audit';
+import { formatOrderNumber } from '@pitstop/core/orders';
+import type { Db } from '../../db/client.js';
+import { auditLog } from '../../db/schema.js';
+
+/**
+ * Who is acting, and through which request: what every audit row carries besides the change.
+ * Built once per request by `auditContextOf` and passed down to the service that writes the
+ * change, so the row goes into the same transaction.
+ */
+export interface AuditContext {
+  actorId: string | null;
+  /** "Sam Admin <admin@pitstop.com>", "System": readable after the account is gone. */
+  actorName: string;
+  requestId: string | null;
+  /** request.ip: the client's address, or the proxy's X-Forwarded-For when TRUST_PROXY is on. */
+  ip: string | null;
+  /** AUDIT_LOG=off (the audit benchmark's baseline only): nothing is written. */
+  off?: boolean;
+}
+
+export interface AuditEntry {
+  action: AuditAction;
+  recordType: AuditRecordType;
+  recordId: string | null;
+  /** The record's fields as they were and as they became; only the changed ones are kept. */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  /**
+   * What names the record for a reader (a user's email, a part's number, an order's number):
+   * kept on both sides though it did not change.
+   */
+  about?: Record<string, unknown>;
+}
+
+export const SYSTEM: AuditContext = { actorId: null, actorName: 'System', requestId: null, ip: null };
+
+export function actorLabel(user: { name: string; email: string }): string {
+  return `${user.name} <${user.email}>`;
+}
+
+/** An order is named by its number (PS-…), as admins search it; one without a number by its id. */
+export function orderRecordId(order: { id: string; number: number | null }): string {
+  return order.number ? formatOrderNumber(order.number) : order.id;
+}
+
+/** The signed-in user of this request (or "Anonymous"), its request id and address. */
+export function auditContextOf(request: FastifyRequest): AuditContext {
+  const user = request.user;
+  return {
+    actorId: user?.id ?? null,
+    actorName: user ? actorLabel(user) : 'Anonymous',
+    requestId: request.id,
+    ip: request.ip || null,
+    off: !request.server.config.auditLog,
+  };
+}
+
+/**
+ * better-auth's callbacks see a fetch Request without our request id or the client's address:
+ * the /api/auth/* handler (and an admin's add-user) runs better-auth inside this scope, and its
+ * callbacks read the request's audit context from here.
+ */
+const scope = new AsyncLocalStorage<AuditContext>();
+export const withAuditContext = <T>(context: AuditContext, run: () => Promise<T>): Promise<T> =>
+  scope.run(context, run);
+export const currentAuditContext = (): AuditContext | undefined => scope.getStore();
+
+/** Never in the trail, at any depth: a secret written down is a secret leaked. */
+const SECRET = /password|token|hash|secret|salt/i;
+
+function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (value instanceof Date) return value.toISOString();
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !SECRET.test(key))
+        .map(([key, v]) => [key, withoutSecrets(v)]),
+    );
+  }
+  return value;
+}
+
+const same = (a: unknown, b: unknown) =>
+  JSON.stringify(withoutSecrets(a) ?? null) === JSON.stringify(withoutSecrets(b) ?? null);
+
+/**
+ * Only what changed: the fields of `after` whose value differs from `before`, on both sides.
+ * A creation (no before) or a deletion (no after) keeps its one side whole.
+ */
+export function changedFields(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+): { before: Record<string, unknown> | null; after: Record<string, unknown> | null } {
+  const clean = (v: Record<string, unknown> | null | undefined) =>
+    v ? (withoutSecrets(v) as Record<string, unknown>) : null;
+  if (!before || !after) return { before: clean(before), after: clean(after) };
+  const was: Record<string, unknown> = {};
+  const is: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (SECRET.test(key) || same(before[key], after[key])) continue;
+    was[key] = withoutSecrets(before[key]) ?? null;
+    is[key] = withoutSecrets(after[key]) ?? null;
+  }
+  return { before: was, after: is };
+}
+
+/**
+ * Writes one audit row with `tx`: the caller passes the transaction that makes the change, so
+ * the row commits with it or not at all. The table is append-only (a trigger refuses UPDATE,
+ * DELETE and TRUNCATE).
+ */
+export async function recordAudit(tx: Db, context: AuditContext, entry: AuditEntry): Promise<void> {
+  if (context.off) return;
+  const changed = changedFields(entry.before, entry.after);
+  const about = entry.about ? (withoutSecrets(entry.about) as Record<string, unknown>) : undefined;
+  const before = changed.before && about ? { ...about, ...changed.before } : changed.before;
+  const after = about && (changed.after || !changed.before) ? { ...about, ...changed.after } : changed.after;
+  await tx.insert(auditLog).values({
+    actorId: context.actorId,
+    actorName: context.actorName,
+    action: entry.action,
+    recordType: entry.recordType,
+    recordId: entry.recordId,
+    before,
+    after,
+    requestId: context.requestId,
+    ip: context.ip,
+  });
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/**
+ * The audit trail (issue #27): every admin action and security event, as the API answers it at
+ * GET /api/admin/activity. Rows are written by the server in the same transaction as the change
+ * they record and are never edited or removed (a database trigger refuses it).
+ */
+export const AUDIT_ACTIONS = [
+  'user.create',
+  'user.delete',
+  'user.make_admin',
+  'user.role_change',
+  'part.create',
+  'part.update',
+  'part.delete',
+  'part.import',
+  'order.ship',
+  'order.deliver',
+  'order.cancel',
+  'order.mark_paid',
+  'order.delete',
+  'return.approve',
+  'return.decline',
+  'return.receive',
+  'credit.approve',
+  'credit.decline',
+  'auth.password_reset_requested',
+  'auth.password_reset',
+  'auth.lockout',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_RECORD_TYPES = [
+  'user',
+  'part',
+  'catalogue',
+  'order',
+  'return',
+  'credit_application',
+] as const;
+export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
+
+export const ACTIVITY_PAGE_SIZE = 50;
+
+/** No control characters in a filter: they never belong in a name or an id. */
+const filterText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, 'Use letters, digits and punctuation only');
+
+/**
+ * GET /api/admin/activity: newest first, filtered by actor (their id, or part of their name or
+ * email), action, record (its kind and/or id) and a time range (`from` inclusive, `to` exclusive,
+ * as ISO times: the web sends the admin's local midnights). `before` is the cursor of the last
+ * row of the previous page (keyset on created_at, id).
+ */
+export const ActivityQuerySchema = z.object({
+  actor: filterText(200).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  recordType: z.enum(AUDIT_RECORD_TYPES).optional(),
+  recordId: filterText(100).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  before: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Not a page of this list')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(ACTIVITY_PAGE_SIZE),
+});
+export type ActivityQuery = z.infer<typeof ActivityQuerySchema>;
+
+/** What changed, field by field: only the fields that changed, never a password, token or hash. */
+export const AuditValuesSchema = z.record(z.string(), z.unknown()).nullable();
+
+export const ActivityEntrySchema = z.object({
+  id: z.uuid(),
+  at: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string(),
+  action: z.string(),
+  recordType: z.string(),
+  recordId: z.string().nullable(),
+  before: AuditValuesSchema,
+  after: AuditValuesSchema,
+  requestId: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;
+
+/** One page, newest first; `next` is the cursor of the next (older) page, null at the end. */
+export const ActivityPageSchema = z.object({
+  items: z.array(ActivityEntrySchema),
+  next: z.string().nullable(),
+});
+export type ActivityPage = z.infer<typeof ActivityPageSchema>;
