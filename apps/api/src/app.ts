@@ -25,6 +25,7 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { creditRoutes } from './modules/credit/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { registerBackups } from './modules/backups/plugin.js';
 import { registerJobs } from './modules/jobs/plugin.js';
 import { startOrderExpiry, type OrderExpiryJob } from './modules/orders/expiry-job.js';
@@ -279,6 +280,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(uploadsRoutes);
   // robots.txt and the sitemaps: named routes, so they win over the web app's file wildcard.
   await app.register(seoRoutes);
+  await app.register(auditRoutes, { prefix: '/api' });
   await registerWeb(app, config.webDist, config.publicUrl);
 
   // Unpaid orders past their deadline are cancelled and their stock returned by every process,

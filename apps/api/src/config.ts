@@ -46,6 +46,8 @@ const EnvSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: boolish.default(false),
+  /** The audit trail (on by default). `off` exists for the audit benchmark's baseline only. */
+  AUDIT_LOG: z.enum(['on', 'off']).default('on'),
   SEED_DEMO_DATA: boolish.optional(),
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   SALES_TAX_RATES: z.string().optional(),
@@ -117,6 +119,8 @@ export interface Config {
   /** Sign-in, sign-up and reset attempts per client address per minute. */
   authRateLimit: number;
   trustProxy: boolean;
+  /** Whether admin actions and security events are written to audit_log (AUDIT_LOG). */
+  auditLog: boolean;
   seedDemoData: boolean;
   webDist: string;
   /** Sales tax per delivery state in hundredths of a percent (CA=7.25 → 725); unlisted states pay none. */
@@ -258,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : { provider: 'sandbox' },
     trustProxy: e.TRUST_PROXY,
+    auditLog: e.AUDIT_LOG === 'on',
     seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== 'production',
     webDist: path.resolve(e.WEB_DIST),
     salesTaxRates: parseSalesTaxRates(e.SALES_TAX_RATES),

@@ -7,6 +7,7 @@ import type { Db } from '../db/client.js';
 import { accounts, sessions, users, verifications } from '../db/schema.js';
 import type { Mailer } from '../lib/mail.js';
 import type { SessionCache } from './session-cache.js';
+import { passwordResetAudit } from '../modules/audit/password-resets.js';
 
 const SHOP = 'Pitstop Parts';
 
@@ -45,6 +46,7 @@ export interface AuthDeps {
 export function createAuth({ config, db, mailer, secret, log, invitations, sessionCache }: AuthDeps) {
   const admins = new Set(config.adminEmails);
   return betterAuth({
+  const resets = passwordResetAudit(db, config.auditLog);
     appName: SHOP,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
@@ -80,7 +82,9 @@ export function createAuth({ config, db, mailer, secret, log, invitations, sessi
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
+      onPasswordReset: async ({ user }) => resets.done(user),
         // An account an admin just created: welcome them and let them choose a password.
+        await resets.requested(user);
         if (invitations.delete(user.email.toLowerCase())) {
           await mailer.send({
             to: user.email,

@@ -12,6 +12,8 @@ import type { Auth } from './auth.js';
 import { SESSION_CACHE_TTL_MS, type SessionCache } from './session-cache.js';
 
 export interface SessionUser {
+import { lockoutRecorder } from '../modules/audit/lockouts.js';
+import { auditContextOf, withAuditContext } from '../modules/audit/service.js';
   id: string;
   email: string;
   name: string;
@@ -241,11 +243,16 @@ export async function registerAuth(
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const url = new URL(request.url, app.config.publicUrl);
         const headers = fromNodeHeaders(request.headers);
+  // A sign-in refused by the limiter is a lockout: the audit trail records it.
+  const recordLockout = lockoutRecorder(app.db, 60_000);
         let body: string | undefined;
         if (request.method !== 'GET' && request.body !== undefined && request.body !== null) {
           body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
         }
-        const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
+        // better-auth's callbacks (a password reset's) write their audit rows with this request's id and address.
+        const response = await withAuditContext(auditContextOf(request), () =>
+          auth.handler(new Request(url, { method: request.method, headers, body })),
+        );
         reply.code(response.status);
         response.headers.forEach((value, key) => {
           if (key !== 'set-cookie') void reply.header(key, value);
@@ -257,3 +264,6 @@ export async function registerAuth(
     });
   });
 }
+          onExceeded: (request: FastifyRequest, key: string) => {
+            if (limitedGroup(request.url) === 'sign-in') recordLockout(request, key);
+          },

@@ -13,6 +13,7 @@ import { CATALOGUE_CSV_FIELD, CATALOGUE_CSV_MAX_BYTES, importTexts } from '@pits
 import { ProblemSchema } from '@pitstop/core/problem';
 import { refreshSearchIndexes } from '../parts/service.js';
 import { requireAdmin } from '../../auth/plugin.js';
+import { auditContextOf, recordAudit } from '../audit/service.js';
 import { AppError } from '../../lib/errors.js';
 import {
   exportCatalogue,
@@ -93,6 +94,17 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
         // (which cannot cross to the thread) the import runs here (decision 018).
         const databaseUrl = app.database.kind === 'postgres' ? app.config.databaseUrl : undefined;
         const uploadsDir = app.uploads.directory;
+        const audit = auditContextOf(request);
+        // Batches commit one by one (a failure keeps the ones that landed), so no one
+        // transaction holds the whole import: its audit row follows it with the counts, or
+        // with the failure that stopped it.
+        const recordImport = (after: Record<string, unknown>) =>
+          recordAudit(app.db, audit, {
+            action: 'part.import',
+            recordType: 'catalogue',
+            recordId: null,
+            after,
+          });
         try {
           const result =
             databaseUrl && uploadsDir !== undefined && importWorkerAvailable
@@ -101,8 +113,19 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
                   ...settings,
                   uploads: app.uploads,
                 });
+          await recordImport({
+            created: result.created,
+            updated: result.updated,
+            unchanged: result.unchanged,
+            failed: result.failedRows,
+          });
           if (result.created + result.updated > 0) await refreshSearchIndexes(app.db);
           return result;
+        } catch (err) {
+          await recordImport({ stopped: err instanceof Error ? err.message : String(err) }).catch(
+            (auditErr: unknown) => request.log.error({ err: auditErr }, 'import audit row not written'),
+          );
+          throw err;
         } finally {
           // Batches that landed before a failure are in the catalogue too.
           app.catalogueCache.invalidate();

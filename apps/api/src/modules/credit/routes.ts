@@ -10,6 +10,7 @@ import {
 } from '@pitstop/core/credit';
 import { ProblemSchema } from '@pitstop/core/problem';
 import { currentUser, requireAdmin, requireUser } from '../../auth/plugin.js';
+import { auditContextOf } from '../audit/service.js';
 import {
   applyForCredit,
   creditStatusOf,
@@ -83,6 +84,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
         { publicUrl: app.config.publicUrl },
+        auditContextOf(request),
       );
       // The applicant's mail was queued with the decision.
       app.jobs.wake();

@@ -12,6 +12,7 @@ import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import { creditAccounts, creditApplications, type CreditApplicationRow } from '../../db/schema.js';
 import { AppError, hasSqlState } from '../../lib/errors.js';
+import { recordAudit, type AuditContext } from '../audit/service.js';
 import { enqueueMail } from '../jobs/queue.js';
 import { outstandingOnAccountCents } from '../orders/service.js';
 import { creditDecisionMail } from './decision-mail.js';
@@ -95,6 +96,7 @@ export async function decideCreditApplication(
   applicationId: string,
   decision: CreditDecision,
   terms: { publicUrl: string },
+  audit: AuditContext,
 ): Promise<CreditApplication> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -131,6 +133,17 @@ export async function decideCreditApplication(
           set: { limitCents, applicationId, updatedAt: now },
         });
     }
+    await recordAudit(tx, audit, {
+      action: decision.status === 'approved' ? 'credit.approve' : 'credit.decline',
+      recordType: 'credit_application',
+      recordId: applicationId,
+      before: { status: application.status },
+      after: {
+        status: decided.status,
+        ...(limitCents !== null ? { limit: centsToDollars(limitCents) } : {}),
+      },
+      about: { business: application.businessName },
+    });
     const answer = toCreditApplication(decided);
     await enqueueMail(tx, creditDecisionMail(answer, terms.publicUrl));
     return answer;

@@ -9,6 +9,7 @@ import { currentUser, requireAdmin, requireUser } from '../../auth/plugin.js';
 import { jsonResponse, sendCached } from '../../lib/response-cache.js';
 import { shipmentTexts } from '@pitstop/core/shipment-texts';
 import { AppError } from '../../lib/errors.js';
+import { auditContextOf } from '../audit/service.js';
 import { markDelivered } from '../shipments/service.js';
 import { orderConfirmationMail } from './confirmation-mail.js';
 import { registerOrderMails } from './order-mails.js';
@@ -105,6 +106,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
         currentUser(request),
         { publicUrl: app.config.publicUrl },
       );
+        auditContextOf(request),
       if (changed) app.jobs.wake();
       return order;
     },
@@ -165,6 +167,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
         caller,
         { publicUrl: app.config.publicUrl },
       );
+        auditContextOf(request),
       if (changed) {
         // The customer's mail (and an open intent's cancel) were queued with the cancel.
         app.jobs.wake();
@@ -187,7 +190,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
         response: { 200: OrderSchema, ...problems },
       },
     },
-    async (request) => markOrderPaidOnAccount(app.db, request.params.id, currentUser(request)),
+    async (request) =>
+      markOrderPaidOnAccount(app.db, request.params.id, currentUser(request), auditContextOf(request)),
   );
 
   app.delete(
@@ -204,7 +208,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
       },
     },
     async (request) => {
-      const { deletedCount, partIds } = await deleteOrder(app.db, currentUser(request), request.params.id);
+      const { deletedCount, partIds } = await deleteOrder(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        auditContextOf(request),
+      );
       if (deletedCount) app.jobs.wake();
       // Its stock came back: only the answers showing these parts or counting stock go.
       await app.catalogueCache.invalidateStock(partIds);

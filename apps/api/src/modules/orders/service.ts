@@ -31,6 +31,7 @@ import {
   type OrderRow,
 } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { orderRecordId, recordAudit, type AuditContext } from '../audit/service.js';
 import { queueIntentCancels } from '../../lib/payments/intent-cancels.js';
 import { escapeLike } from '../../lib/sql.js';
 import { enqueueMail, renderedMailJobs, type RenderedMail } from '../jobs/queue.js';
@@ -179,6 +180,7 @@ export async function deleteOrder(
   db: Db,
   caller: SessionUser,
   orderId: string,
+  audit: AuditContext,
 ): Promise<{ deletedCount: number; partIds: string[] }> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -216,6 +218,16 @@ export async function deleteOrder(
       })
       .where(eq(orders.id, orderId));
     await recordOrderEvent(tx, orderId, 'deleted', caller);
+    // An admin's delete is an admin action; a customer hiding their own order is not.
+    if (isAdmin) {
+      await recordAudit(tx, audit, {
+        action: 'order.delete',
+        recordType: 'order',
+        recordId: orderRecordId(order),
+        before: { status: order.status, deleted: false },
+        after: { status: 'cancelled', deleted: true },
+      });
+    }
     return { deletedCount: 1, partIds };
   });
 }
@@ -511,6 +523,7 @@ export async function adminCancelOrder(
   refund: RefundStep,
   admin: OrderActor,
   terms: Pick<OrderTerms, 'publicUrl'>,
+  audit: AuditContext,
 ): Promise<{ order: Order; changed: boolean; refunded: boolean }> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -555,6 +568,17 @@ export async function adminCancelOrder(
       .returning();
     if (!cancelled) throw new Error('a locked order changed under its lock');
     await recordOrderEvent(tx, orderId, 'cancelled', admin, 'Cancelled by the shop');
+    await recordAudit(tx, audit, {
+      action: 'order.cancel',
+      recordType: 'order',
+      recordId: orderRecordId(order),
+      before: { status: order.status, refundedCents: order.refundedCents },
+      after: {
+        status: 'cancelled',
+        refundedCents: cancelled.refundedCents,
+        ...(refunded ? { refundId: refunded.refundId } : {}),
+      },
+    });
     if (refunded && order.totalCents - order.refundedCents > 0) {
       await tx.insert(refunds).values({
         orderId,
@@ -592,11 +616,18 @@ export async function adminCancelOrder(
  * order not yet shipped turns paid (a shipped or delivered one keeps its status). Marking it again
  * changes nothing; a card order or a cancelled one is refused.
  */
-export async function markOrderPaidOnAccount(db: Db, orderId: string, admin: OrderActor): Promise<Order> {
-  return db.transaction(async (transaction) => markPaidIn(transaction as unknown as Db, orderId, admin));
+export async function markOrderPaidOnAccount(
+  db: Db,
+  orderId: string,
+  admin: OrderActor,
+  audit: AuditContext,
+): Promise<Order> {
+  return db.transaction(async (transaction) =>
+    markPaidIn(transaction as unknown as Db, orderId, admin, audit),
+  );
 }
 
-async function markPaidIn(db: Db, orderId: string, admin: OrderActor): Promise<Order> {
+async function markPaidIn(db: Db, orderId: string, admin: OrderActor, audit: AuditContext): Promise<Order> {
   const now = new Date();
   const [row] = await db
     .update(orders)
@@ -616,6 +647,14 @@ async function markPaidIn(db: Db, orderId: string, admin: OrderActor): Promise<O
     .returning();
   if (row) {
     await recordOrderEvent(db, orderId, 'marked_paid', admin, 'Invoice paid');
+    await recordAudit(db, audit, {
+      action: 'order.mark_paid',
+      recordType: 'order',
+      recordId: orderRecordId(row),
+      // An on-account order turns paid; a shipped one keeps its status and only gains paid_at.
+      before: { paid: false, status: row.status === 'paid' ? 'on_account' : row.status },
+      after: { paid: true, status: row.status },
+    });
     return (await withLines(db, [row]))[0] as Order;
   }
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);

@@ -3,6 +3,7 @@ import { InsertedSchema } from '@pitstop/core/accounts';
 import { PartInputSchema } from '@pitstop/core/admin';
 import { DeletedSchema } from '@pitstop/core/orders';
 import { requireAdmin } from '../../auth/plugin.js';
+import { auditContextOf } from '../audit/service.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
@@ -197,8 +198,9 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireStoredUpload(app.uploads, request.body.img);
-      const result = await createPartFromInput(app.db, request.body);
-      app.catalogueCache.invalidate();
+      const result = await createPartFromInput(app.db, request.body, auditContextOf(request));
+      // Every answer goes; the catalogue index adds this part, here and on every process.
+      await app.catalogueCache.invalidateMembership([result.insertedId]);
       return result;
     },
   );
@@ -218,7 +220,12 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireStoredUpload(app.uploads, request.body.img);
-      const part = await updatePartFromInput(app.db, request.params.id, request.body);
+      const part = await updatePartFromInput(
+        app.db,
+        request.params.id,
+        request.body,
+        auditContextOf(request),
+      );
       // Every answer goes; the catalogue index re-reads this part only, not the whole catalogue.
       await app.catalogueCache.invalidateEdited([request.params.id]);
       return part;
@@ -238,8 +245,9 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await deletePartById(app.db, request.params.id);
-      app.catalogueCache.invalidate();
+      const result = await deletePartById(app.db, request.params.id, auditContextOf(request));
+      // Every answer goes; the catalogue index marks this part gone, here and on every process.
+      if (result.deletedCount) await app.catalogueCache.invalidateMembership([request.params.id]);
       return result;
     },
   );

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { partFitments, parts, type FitmentRow, type PartRow } from '../../db/schema.js';
 import { AppError, hasSqlState } from '../../lib/errors.js';
+import { recordAudit, type AuditContext } from '../audit/service.js';
 import { indexAnswers, type CatalogueIndex, type FacetGroup } from './catalogue-index.js';
 import {
   conditionsOf,
@@ -315,15 +316,26 @@ const duplicateNumber = () =>
     { field: 'partNumber', message: 'Another part already has this part number.' },
   ]);
 
-/** Admins add a part with its fitment rows, in one transaction. */
-export async function createPartFromInput(db: Db, input: PartInput): Promise<{ insertedId: string }> {
+/** Admins add a part with its fitment rows and its audit row, in one transaction. */
+export async function createPartFromInput(
+  db: Db,
+  input: PartInput,
+  audit: AuditContext,
+): Promise<{ insertedId: string }> {
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx.insert(parts).values(rowValues(input)).returning({ id: parts.id });
+      const values = rowValues(input);
+      const [row] = await tx.insert(parts).values(values).returning({ id: parts.id });
       if (!row) throw new Error('part was not inserted');
       if (input.fitment.length) {
         await tx.insert(partFitments).values(input.fitment.map((f) => ({ partId: row.id, ...f })));
       }
+      await recordAudit(tx as unknown as Db, audit, {
+        action: 'part.create',
+        recordType: 'part',
+        recordId: row.id,
+        after: auditedFields(values),
+      });
       return { insertedId: row.id };
     });
   } catch (err) {
@@ -332,16 +344,38 @@ export async function createPartFromInput(db: Db, input: PartInput): Promise<{ i
   }
 }
 
-/** Admins edit a part; its fitment rows are replaced by the ones given. */
-export async function updatePartFromInput(db: Db, id: string, input: PartInput): Promise<Part> {
+/**
+ * Admins edit a part; its fitment rows are replaced by the ones given. The row is read under
+ * its lock first, so the audit row's "before" is what this edit replaced.
+ */
+export async function updatePartFromInput(
+  db: Db,
+  id: string,
+  input: PartInput,
+  audit: AuditContext,
+): Promise<Part> {
   try {
     await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(parts)
-        .set({ ...rowValues(input), updatedAt: new Date() })
+      const [was] = await tx
+        .select(auditedColumns())
+        .from(parts)
         .where(eq(parts.id, id))
-        .returning({ id: parts.id });
-      if (!row) throw new AppError('not_found', 'We could not find that part.');
+        .limit(1)
+        .for('update');
+      if (!was) throw new AppError('not_found', 'We could not find that part.');
+      const values = rowValues(input);
+      await tx
+        .update(parts)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(parts.id, id));
+      await recordAudit(tx as unknown as Db, audit, {
+        action: 'part.update',
+        recordType: 'part',
+        recordId: id,
+        before: auditedFields(was),
+        after: auditedFields(values),
+        about: { partNumber: was.partNumber, name: was.name },
+      });
       await tx.delete(partFitments).where(eq(partFitments.partId, id));
       if (input.fitment.length) {
         await tx.insert(partFitments).values(input.fitment.map((f) => ({ partId: id, ...f })));
@@ -355,10 +389,57 @@ export async function updatePartFromInput(db: Db, id: string, input: PartInput):
 }
 
 /** Orders keep their own copy of the part's name and price, so they survive its deletion. */
-export async function deletePartById(db: Db, id: string): Promise<{ deletedCount: number }> {
-  const deleted = await db.delete(parts).where(eq(parts.id, id)).returning({ id: parts.id });
-  return { deletedCount: deleted.length };
+export async function deletePartById(
+  db: Db,
+  id: string,
+  audit: AuditContext,
+): Promise<{ deletedCount: number }> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const deleted = await tx.delete(parts).where(eq(parts.id, id)).returning(auditedColumns());
+    const [gone] = deleted;
+    if (gone) {
+      await recordAudit(tx, audit, {
+        action: 'part.delete',
+        recordType: 'part',
+        recordId: id,
+        before: auditedFields(gone),
+      });
+    }
+    return { deletedCount: deleted.length };
+  });
 }
+
+/** A part's fields as the audit trail names them: the price in dollars, not the cents column. */
+function auditedFields(
+  row: Record<(typeof AUDITED)[number], unknown> & { priceCents: number },
+): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const key of AUDITED) {
+    if (key === 'priceCents') fields.price = centsToDollars(row.priceCents);
+    else fields[key] = row[key];
+  }
+  return fields;
+}
+const AUDITED = [
+  'name',
+  'seller',
+  'priceCents',
+  'img',
+  'description',
+  'stock',
+  'availablequantity',
+  'minquantity',
+  'brand',
+  'category',
+  'partNumber',
+  'specifications',
+  'universal',
+] as const satisfies readonly (keyof ReturnType<typeof rowValues>)[];
+const auditedColumns = () =>
+  Object.fromEntries(AUDITED.map((key) => [key, parts[key]])) as {
+    [K in (typeof AUDITED)[number]]: (typeof parts)[K];
+  };
 
 /**
  * After a bulk write: merge the GIN indexes' pending entries and refresh the planner's

@@ -12,6 +12,7 @@ import {
   ReturnsQuerySchema,
 } from '@pitstop/core/returns';
 import { currentUser, requireAdmin, requireUser } from '../../auth/plugin.js';
+import { auditContextOf } from '../audit/service.js';
 import type { PaymentProviderClient } from '../../lib/payments/provider.js';
 import { decideReturn, listReturns, receiveReturn, requestReturn, type ReturnTerms } from './service.js';
 
@@ -95,6 +96,7 @@ export const returnsRoutes: FastifyPluginAsyncZod<ReturnsOptions> = async (app, 
         request.params.id,
         { approve: true },
         terms,
+        auditContextOf(request),
       );
       app.jobs.wake();
       return item;
@@ -120,6 +122,7 @@ export const returnsRoutes: FastifyPluginAsyncZod<ReturnsOptions> = async (app, 
         request.params.id,
         { approve: false, reason: request.body.reason },
         terms,
+        auditContextOf(request),
       );
       app.jobs.wake();
       return item;
@@ -145,7 +148,7 @@ export const returnsRoutes: FastifyPluginAsyncZod<ReturnsOptions> = async (app, 
         currentUser(request),
         request.params.id,
         request.body.restock,
-        { provider: opts.provider, terms },
+        { provider: opts.provider, terms, audit: auditContextOf(request) },
       );
       // Units came back on sale: the answers showing these parts (or counting stock) go.
       await app.catalogueCache.invalidateStock(partIds);

@@ -24,6 +24,7 @@ import {
   type ReturnRow,
 } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../lib/errors.js';
+import { recordAudit, type AuditContext } from '../audit/service.js';
 import type { PaymentProviderClient } from '../../lib/payments/provider.js';
 import { enqueueMail } from '../jobs/queue.js';
 import { recordOrderEvent, type OrderActor } from '../orders/events.js';
@@ -383,6 +384,7 @@ export async function decideReturn(
   returnId: string,
   decision: { approve: true } | { approve: false; reason: string },
   terms: ReturnTerms,
+  audit: AuditContext,
 ): Promise<Return> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -413,6 +415,13 @@ export async function decideReturn(
       admin,
       decision.approve ? answer.label : `${answer.label}: ${decision.reason}`,
     );
+    await recordAudit(tx, audit, {
+      action: decision.approve ? 'return.approve' : 'return.decline',
+      recordType: 'return',
+      recordId: answer.label,
+      before: { status: 'requested' },
+      after: decision.approve ? { status: 'approved' } : { status: 'declined', reason: decision.reason },
+    });
     const facts = mailFacts(order, answer, terms);
     await enqueueMail(tx, decision.approve ? returnApprovedMail(facts) : returnDeclinedMail(facts));
     return answer;
@@ -435,7 +444,7 @@ export async function receiveReturn(
   admin: OrderActor,
   returnId: string,
   restock: boolean,
-  deps: { provider: PaymentProviderClient; terms: ReturnTerms },
+  deps: { provider: PaymentProviderClient; terms: ReturnTerms; audit: AuditContext },
 ): Promise<{ item: Return; partIds: string[] }> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -508,7 +517,21 @@ export async function receiveReturn(
       .returning();
     if (!refunded) throw new Error('a locked return changed under its lock');
 
-    // Step 6: the timeline and the customer's mail.
+    // Step 6: the audit trail, the timeline and the customer's mail.
+    await recordAudit(tx, deps.audit, {
+      action: 'return.receive',
+      recordType: 'return',
+      recordId: label,
+      before: { status: 'approved', orderRefundedCents: order.refundedCents },
+      after: {
+        status: 'refunded',
+        restocked: restock,
+        refundCents: amountCents,
+        method,
+        orderRefundedCents: order.refundedCents + amountCents,
+        ...(providerRefundId ? { providerRefundId } : {}),
+      },
+    });
     const restockedUnits = units.reduce((n, u) => n + u.quantity, 0);
     await recordOrderEvent(
       tx,

@@ -3,6 +3,7 @@ import { OrderNumberParamsSchema, OrderSchema } from '@pitstop/core/orders';
 import { ProblemSchema } from '@pitstop/core/problem';
 import { CreateShipmentSchema } from '@pitstop/core/shipments';
 import { currentUser, requireAdmin } from '../../auth/plugin.js';
+import { auditContextOf } from '../audit/service.js';
 import { markDelivered, shipOrder } from './service.js';
 
 const problems = {
@@ -34,7 +35,14 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await shipOrder(app.db, request.params.number, request.body, currentUser(request), terms);
+      const order = await shipOrder(
+        app.db,
+        request.params.number,
+        request.body,
+        currentUser(request),
+        terms,
+        auditContextOf(request),
+      );
       // Committed with its mail: send it now rather than at the next poll.
       app.jobs.wake();
       return order;
@@ -60,6 +68,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         { number: request.params.number },
         currentUser(request),
         terms,
+        auditContextOf(request),
       );
       if (changed) app.jobs.wake();
       return order;

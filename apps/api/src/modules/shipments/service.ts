@@ -15,6 +15,7 @@ import { shipmentTexts } from '@pitstop/core/shipment-texts';
 import type { Db } from '../../db/client.js';
 import { orders, shipmentLines, shipments, type OrderLineRow, type OrderRow } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../lib/errors.js';
+import { orderRecordId, recordAudit, type AuditContext } from '../audit/service.js';
 import { enqueueMail } from '../jobs/queue.js';
 import { recordOrderEvent, type OrderActor } from '../orders/events.js';
 import { linesOf, toOrder, withLines } from '../orders/service.js';
@@ -111,6 +112,7 @@ export async function shipOrder(
   input: CreateShipmentInput,
   admin: OrderActor,
   terms: ShippingTerms,
+  audit: AuditContext,
 ): Promise<Order> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -191,7 +193,20 @@ export async function shipOrder(
       `${shipment.carrierName} ${trackingNumber} — ${describeUnits(shipment.lines)}`,
     );
 
-    // Step 8: the customer's mail, sent once this commits.
+    // Step 8: the audit trail, with the change.
+    await recordAudit(tx, audit, {
+      action: 'order.ship',
+      recordType: 'order',
+      recordId: orderRecordId(order),
+      before: { status: order.status },
+      after: {
+        status: updated.status,
+        shipment: `${shipment.carrierName} ${trackingNumber}`,
+        units: describeUnits(shipment.lines),
+      },
+    });
+
+    // Step 9: the customer's mail, sent once this commits.
     const answer = toOrder(updated, orderLinesOf, [...earlier, shipment]);
     await enqueueMail(tx, shipmentMail(answer, shipment, stillToCome, terms.publicUrl));
     return answer;
@@ -209,6 +224,7 @@ export async function markDelivered(
   locator: OrderLocator,
   admin: OrderActor,
   terms: ShippingTerms,
+  audit: AuditContext,
 ): Promise<{ order: Order; changed: boolean }> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -232,6 +248,13 @@ export async function markDelivered(
       .returning();
     if (!updated) throw new Error('a locked order vanished');
     await recordOrderEvent(tx, order.id, 'delivered', admin);
+    await recordAudit(tx, audit, {
+      action: 'order.deliver',
+      recordType: 'order',
+      recordId: orderRecordId(order),
+      before: { status: order.status },
+      after: { status: 'delivered' },
+    });
     const answer = (await withLines(tx, [updated]))[0] as Order;
     await enqueueMail(tx, deliveredMail(answer, terms.publicUrl));
     return { order: answer, changed: true };

@@ -17,6 +17,8 @@ import { ModifiedSchema } from '@pitstop/core/payments';
 import { currentAccount, currentUser, requireAdmin, requireUser } from '../../auth/plugin.js';
 import { sessions, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import type { Db } from '../../db/client.js';
+import { auditContextOf, recordAudit, withAuditContext } from '../audit/service.js';
 import { requireStoredUpload } from '../uploads/service.js';
 import {
   checkAdmin,
@@ -84,7 +86,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = currentUser(request);
-      const answer = await exchangeAccessKey(app.db, caller, request.params.email, app.config.adminEmails);
+      const answer = await exchangeAccessKey(
+        app.db,
+        caller,
+        request.params.email,
+        app.config.adminEmails,
+        auditContextOf(request),
+      );
       // A bootstrap admin was just promoted: their cached session must show it.
       if (caller.role !== 'admin' && app.config.adminEmails.includes(caller.email.toLowerCase())) {
         await app.sessionCache.forgetUsers([caller.id]);
@@ -161,7 +169,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await makeAdmin(app.db, request.params.email);
+      const result = await makeAdmin(app.db, request.params.email, auditContextOf(request));
       const promoted = await findUserByEmail(app.db, request.params.email);
       if (promoted) await app.sessionCache.forgetUsers([promoted.id]);
       return result;
@@ -181,7 +189,12 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await deleteUser(app.db, currentUser(request), request.params.id);
+      const result = await deleteUser(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        auditContextOf(request),
+      );
       // Its sessions went with it (a cascade better-auth does not see).
       await app.sessionCache.forgetUsers([request.params.id]);
       return result;
@@ -208,21 +221,35 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         ]);
       }
       await requireStoredUpload(app.uploads, img);
+      const audit = auditContextOf(request);
       // A random password nobody knows; the person chooses their own through the mailed link.
       const { user } = await app.auth.api.signUpEmail({
         body: { name, email, password: randomBytes(24).toString('base64url') },
       });
-      await app.db
-        .update(users)
-        .set({ occupation, image: img, updatedAt: new Date() })
-        .where(eq(users.id, user.id));
+      // better-auth wrote the account in its own statements; its completion and the audit row
+      // commit together.
+      await app.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ occupation, image: img, updatedAt: new Date() })
+          .where(eq(users.id, user.id));
+        await recordAudit(tx as unknown as Db, audit, {
+          action: 'user.create',
+          recordType: 'user',
+          recordId: user.id,
+          after: { name, email, occupation, role: 'user' },
+        });
+      });
       // Sign-up signs the new account in; that session is not the admin's to keep.
       await app.db.delete(sessions).where(eq(sessions.userId, user.id));
       await app.sessionCache.forgetUsers([user.id]);
       app.invitations.add(email.toLowerCase());
-      await app.auth.api.requestPasswordReset({
-        body: { email, redirectTo: `${app.config.publicUrl}/reset-password` },
-      });
+      // Its reset request is the admin's, as the audit trail records it.
+      await withAuditContext(audit, () =>
+        app.auth.api.requestPasswordReset({
+          body: { email, redirectTo: `${app.config.publicUrl}/reset-password` },
+        }),
+      );
       return { insertedId: user.id };
     },
   );

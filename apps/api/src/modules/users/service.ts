@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { SessionUser } from '../../auth/plugin.js';
+import { recordAudit, type AuditContext } from '../audit/service.js';
 
 export function toProfile(row: UserRow): Profile {
   return {
@@ -47,10 +48,26 @@ export async function exchangeAccessKey(
   caller: SessionUser,
   email: string,
   adminEmails: readonly string[],
+  audit: AuditContext,
 ): Promise<{ accessKey: string }> {
   if (!sameEmail(caller.email, email)) throw new AppError('forbidden', messages.forbidden);
   if (caller.role !== 'admin' && adminEmails.includes(caller.email.toLowerCase())) {
-    await db.update(users).set({ role: 'admin', updatedAt: new Date() }).where(eq(users.id, caller.id));
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ role: 'admin', updatedAt: new Date() }).where(eq(users.id, caller.id));
+      // A role change, however it comes: here ADMIN_EMAILS names them, so the shop's settings act.
+      await recordAudit(
+        tx as unknown as Db,
+        { ...audit, actorId: null, actorName: 'System (ADMIN_EMAILS)' },
+        {
+          action: 'user.role_change',
+          recordType: 'user',
+          recordId: caller.id,
+          before: { role: caller.role },
+          after: { role: 'admin' },
+          about: { email: caller.email },
+        },
+      );
+    });
   }
   return { accessKey: caller.token };
 }
@@ -109,16 +126,36 @@ export async function adminEmails(db: Db): Promise<string[]> {
   return rows.map((row) => row.email);
 }
 
-/** PUT /user/admin/{email}: modifiedCount 1 when promoted, 0 when already an admin. */
-export async function makeAdmin(db: Db, email: string): Promise<{ modifiedCount: number }> {
+/**
+ * PUT /user/admin/{email}: modifiedCount 1 when promoted (and its audit row written with it),
+ * 0 when already an admin.
+ */
+export async function makeAdmin(
+  db: Db,
+  email: string,
+  audit: AuditContext,
+): Promise<{ modifiedCount: number }> {
   const row = await findUserByEmail(db, email);
   if (!row) throw new AppError('not_found', 'There is no user with that email.');
-  const updated = await db
-    .update(users)
-    .set({ role: 'admin', updatedAt: new Date() })
-    .where(and(eq(users.id, row.id), ne(users.role, 'admin')))
-    .returning({ id: users.id });
-  return { modifiedCount: updated.length };
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const updated = await tx
+      .update(users)
+      .set({ role: 'admin', updatedAt: new Date() })
+      .where(and(eq(users.id, row.id), ne(users.role, 'admin')))
+      .returning({ id: users.id });
+    if (updated.length) {
+      await recordAudit(tx, audit, {
+        action: 'user.make_admin',
+        recordType: 'user',
+        recordId: row.id,
+        before: { role: row.role },
+        after: { role: 'admin' },
+        about: { email: row.email },
+      });
+    }
+    return { modifiedCount: updated.length };
+  });
 }
 
 /**
@@ -129,6 +166,7 @@ export async function deleteUser(
   db: Db,
   caller: SessionUser,
   userId: string,
+  audit: AuditContext,
 ): Promise<{ deletedCount: number }> {
   if (userId === caller.id) throw new AppError('conflict', 'You cannot delete your own account here.');
   return db.transaction(async (tx) => {
@@ -142,6 +180,12 @@ export async function deleteUser(
       if ((admins?.n ?? 0) <= 1) throw new AppError('conflict', 'The shop needs at least one admin.');
     }
     const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+    await recordAudit(tx as unknown as Db, audit, {
+      action: 'user.delete',
+      recordType: 'user',
+      recordId: userId,
+      before: { name: row.name, email: row.email, role: row.role },
+    });
     return { deletedCount: deleted.length };
   });
 }
