@@ -277,10 +277,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(reviewsRoutes, { prefix: '/api' });
   await app.register(dashboardRoutes, { prefix: '/api' });
+  await app.register(auditRoutes, { prefix: '/api' });
   await app.register(uploadsRoutes);
   // robots.txt and the sitemaps: named routes, so they win over the web app's file wildcard.
   await app.register(seoRoutes);
-  await app.register(auditRoutes, { prefix: '/api' });
   await registerWeb(app, config.webDist, config.publicUrl);
 
   // Unpaid orders past their deadline are cancelled and their stock returned by every process,

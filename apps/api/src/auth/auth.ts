@@ -6,8 +6,8 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { accounts, sessions, users, verifications } from '../db/schema.js';
 import type { Mailer } from '../lib/mail.js';
-import type { SessionCache } from './session-cache.js';
 import { passwordResetAudit } from '../modules/audit/password-resets.js';
+import type { SessionCache } from './session-cache.js';
 
 const SHOP = 'Pitstop Parts';
 
@@ -45,8 +45,8 @@ export interface AuthDeps {
  */
 export function createAuth({ config, db, mailer, secret, log, invitations, sessionCache }: AuthDeps) {
   const admins = new Set(config.adminEmails);
-  return betterAuth({
   const resets = passwordResetAudit(db, config.auditLog);
+  return betterAuth({
     appName: SHOP,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
@@ -81,10 +81,10 @@ export function createAuth({ config, db, mailer, secret, log, invitations, sessi
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user, url }) => {
       onPasswordReset: async ({ user }) => resets.done(user),
-        // An account an admin just created: welcome them and let them choose a password.
+      sendResetPassword: async ({ user, url }) => {
         await resets.requested(user);
+        // An account an admin just created: welcome them and let them choose a password.
         if (invitations.delete(user.email.toLowerCase())) {
           await mailer.send({
             to: user.email,

@@ -10,10 +10,10 @@ import { AppError, problem } from '../lib/errors.js';
 import { redisStoreWithLocalFallback } from '../lib/rate-limit-store.js';
 import type { Auth } from './auth.js';
 import { SESSION_CACHE_TTL_MS, type SessionCache } from './session-cache.js';
-
-export interface SessionUser {
 import { lockoutRecorder } from '../modules/audit/lockouts.js';
 import { auditContextOf, withAuditContext } from '../modules/audit/service.js';
+
+export interface SessionUser {
   id: string;
   email: string;
   name: string;
@@ -221,6 +221,8 @@ export async function registerAuth(
     }),
   });
 
+  // A sign-in refused by the limiter is a lockout: the audit trail records it.
+  const recordLockout = lockoutRecorder(app.db, 60_000);
   await app.register(async (scope) => {
     // better-auth reads the raw body itself; form posts (OAuth form_post callbacks) pass through as text.
     scope.addContentTypeParser(
@@ -238,13 +240,14 @@ export async function registerAuth(
           timeWindow: 60_000,
           allowList: (request: FastifyRequest) => limitedGroup(request.url) === undefined,
           keyGenerator: (request: FastifyRequest) => `${request.ip}|${limitedGroup(request.url) ?? 'other'}`,
+          onExceeded: (request: FastifyRequest, key: string) => {
+            if (limitedGroup(request.url) === 'sign-in') recordLockout(request, key);
+          },
         },
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const url = new URL(request.url, app.config.publicUrl);
         const headers = fromNodeHeaders(request.headers);
-  // A sign-in refused by the limiter is a lockout: the audit trail records it.
-  const recordLockout = lockoutRecorder(app.db, 60_000);
         let body: string | undefined;
         if (request.method !== 'GET' && request.body !== undefined && request.body !== null) {
           body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
@@ -264,6 +267,3 @@ export async function registerAuth(
     });
   });
 }
-          onExceeded: (request: FastifyRequest, key: string) => {
-            if (limitedGroup(request.url) === 'sign-in') recordLockout(request, key);
-          },

@@ -105,8 +105,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
         { id: request.params.id },
         currentUser(request),
         { publicUrl: app.config.publicUrl },
-      );
         auditContextOf(request),
+      );
       if (changed) app.jobs.wake();
       return order;
     },
@@ -166,8 +166,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
         opts.refund,
         caller,
         { publicUrl: app.config.publicUrl },
-      );
         auditContextOf(request),
+      );
       if (changed) {
         // The customer's mail (and an open intent's cancel) were queued with the cancel.
         app.jobs.wake();
