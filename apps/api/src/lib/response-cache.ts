@@ -48,6 +48,12 @@ export const RATING_TAG = 'rating';
  * parts changed, so it re-reads them instead of the whole catalogue.
  */
 export const EDIT_TAG = 'edit';
+/**
+ * Beside EDIT_TAG: the parts named were added or deleted, and nothing else about any part changed.
+ * Every answer still goes, but the catalogue index adds or removes those parts in place instead of
+ * forgetting what texts match and bikes take (decision 027, Leftovers).
+ */
+export const MEMBERSHIP_TAG = 'membership';
 
 /**
  * What the catalogue's answers tell browsers and shared caches. They are the same for every
@@ -319,6 +325,11 @@ export class ResponseCache {
   /** An admin's edit of these parts: every answer goes; the catalogue index re-reads only them. */
   invalidateEdited(partIds: readonly string[]): Promise<void> {
     return this.invalidateTags([EDIT_TAG, ...partIds.map(partTag)]);
+  }
+
+  /** Parts added or deleted: every answer goes; the catalogue index adds or removes only them. */
+  invalidateMembership(partIds: readonly string[]): Promise<void> {
+    return this.invalidateTags([EDIT_TAG, MEMBERSHIP_TAG, ...partIds.map(partTag)]);
   }
 
   /** A stock change: the answers showing these parts and those that depend on stock levels. */

@@ -286,6 +286,85 @@ describe('catalogue index', () => {
     }
   });
 
+  it('adds and removes parts in place, here and from other processes, and answers as the SQL does', async () => {
+    const loads = vi.spyOn(index as unknown as { load: () => Promise<unknown> }, 'load');
+    const [bike, otherBike] = BIKES;
+    const onBike = { make: bike.make, model: bike.model, year: String(bike.years[0] + 2) };
+    // What the index works out before the change: texts, bikes, sorts and candidate sets.
+    const warm: Record<string, string>[] = [
+      { q: 'brake pads' },
+      { q: 'brake pads', ...onBike, sort: 'price_asc' },
+      { q: 'hedlight' },
+      { q: 'mirror', sort: 'newest' },
+      { ...onBike, sort: 'rating' },
+      { sort: 'price_desc', limit: '5' },
+      { brand: BRANDS[1] },
+    ];
+    for (const query of warm) await expectSameAnswers(query);
+    await index.bestForText('brake pads', 6);
+
+    const [exact, universal, typo] = await insertParts(t.database.db, [
+      // Named exactly as searched: first in the relevance sort; fits the warmed bike.
+      buildPart({
+        name: 'Brake Pads',
+        brand: BRANDS[1],
+        partNumber: 'IX-ADD-1',
+        priceCents: 500,
+        fitment: [{ make: bike.make, model: bike.model, yearFrom: bike.years[0], yearTo: bike.years[1] }],
+      }),
+      buildPart({
+        name: 'Touring Mirror Set Added',
+        partNumber: 'IX-ADD-2',
+        universal: true,
+        priceCents: 999_999,
+      }),
+      // "hedlight" matched by typo only; this part matches it exactly, so the text is asked again.
+      buildPart({
+        name: 'Hedlight Guard',
+        partNumber: 'IX-ADD-3',
+        fitment: [{ make: otherBike.make, model: otherBike.model, yearFrom: 2010, yearTo: 2030 }],
+      }),
+    ]);
+    const removed = (
+      await listParts(
+        t.database.db,
+        PartListQuerySchema.parse({ q: 'brake pads', ...onBike, limit: '100' }),
+        index,
+      )
+    ).items.filter((p) => p.reviewCount === 0 && !p.universal)[0]!;
+    await t.database.db.delete(parts).where(eq(parts.id, removed._id));
+    await t.app.catalogueCache.invalidateMembership([exact!.id, universal!.id, removed._id]);
+    // The third arrives from another process, through the bus.
+    t.app.catalogueCache.invalidateTagsLocal(['edit', 'membership', `part:${typo!.id}`]);
+
+    const found = await listParts(
+      t.database.db,
+      PartListQuerySchema.parse({ q: 'brake pads', ...onBike }),
+      index,
+    );
+    expect(found.items[0]!._id).toBe(exact!.id);
+    expect(found.items.map((p) => p._id)).not.toContain(removed._id);
+    expect((await index.bestForText('brake pads', 6))[0]).toBe(exact!.id);
+    expect(
+      (await listParts(t.database.db, PartListQuerySchema.parse({ q: 'hedlight' }), index)).items.map(
+        (p) => p._id,
+      ),
+    ).toContain(typo!.id);
+    for (const query of [
+      ...warm,
+      { q: 'brake pads', ...onBike, inStock: 'true' },
+      { make: otherBike.make, model: otherBike.model, year: '2028' },
+      { q: 'added' },
+      { sort: 'newest', limit: '3' },
+      ...queries(60, 17),
+    ]) {
+      await expectSameAnswers(query);
+    }
+    // Neither the adds nor the delete made the index read the whole catalogue again.
+    expect(loads).not.toHaveBeenCalled();
+    loads.mockRestore();
+  });
+
   it('suggests the same bikes from memory as from the vehicle table', async () => {
     const bikes = await index.bikesWithParts();
     expect(bikes.length).toBeGreaterThan(10);

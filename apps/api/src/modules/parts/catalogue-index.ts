@@ -11,9 +11,17 @@ import {
 import type { Db } from '../../db/client.js';
 import { partFitments, parts } from '../../db/schema.js';
 import { catalogueIndexRebuilds } from '../../lib/metrics.js';
-import { EDIT_TAG, type ResponseCache } from '../../lib/response-cache.js';
+import { EDIT_TAG, MEMBERSHIP_TAG, type ResponseCache } from '../../lib/response-cache.js';
 import { bikesWithParts, type BikeWithParts } from '../vehicles/service.js';
-import { orderOf, selectByText, type Bike, type TextMode } from './search.js';
+import {
+  orderOf,
+  relevanceKeys,
+  selectByText,
+  textMatchIn,
+  type Bike,
+  type TextMatch,
+  type TextMode,
+} from './search.js';
 
 /**
  * The catalogue's filters, sorts and counts, answered in memory (docs/decisions/020).
@@ -27,8 +35,10 @@ import { orderOf, selectByText, type Bike, type TextMode } from './search.js';
  *
  * It follows the catalogue response cache's invalidations, local and from other processes: a
  * change that names parts (an order, a cancellation, a review) re-reads those parts' stock and
- * rating before the next answer; any other change (an admin edit, an import) drops everything,
- * to be read again on first use.
+ * rating before the next answer; an admin's edit re-reads the part and forgets what texts and
+ * bikes match; a part added or deleted is added at the end (it is the newest) or marked gone, and
+ * what was worked out before catches up on its next use (parts added since it was made are asked
+ * about alone); any other change (an import) drops everything, to be read again on first use.
  */
 
 /** Positions of parts, in catalogue order (created_at, id): position 0 is the oldest part. */
@@ -38,6 +48,15 @@ interface TextSet {
   mode: TextMode;
   /** The parts the text matches, best first (the relevance sort). */
   ranked: Positions;
+  /** Per ranked part, the relevance sort's keys (search.ts relevanceKeys), to place added parts. */
+  flags: Uint8Array;
+  score: Float64Array;
+  /**
+   * The snapshot's size when the text was asked: parts at this position or later were added
+   * since, and are asked about (they alone) before the set is used again.
+   */
+  through: number;
+  catchingUp: Promise<boolean> | null;
 }
 
 interface SortOrder {
@@ -45,6 +64,29 @@ interface SortOrder {
   order: Positions;
   /** Where each part stands in `order`. */
   rank: Int32Array;
+  /** Parts at this position or later were added since: placed before the next use. */
+  through: number;
+}
+
+/** The parts passing a text and a bike, and the snapshot size they were made at. */
+interface Candidates {
+  positions: Positions;
+  through: number;
+}
+
+/** The parts a bike (model and year) takes, as bits by position. */
+interface BikeBits {
+  bits: Uint32Array;
+  through: number;
+}
+
+/** A fitment row of a part added since the snapshot was read, for the models kept in memory. */
+interface AddedFitment {
+  position: number;
+  make: string;
+  model: string;
+  from: number;
+  to: number;
 }
 
 /** Most texts and bikes kept; the oldest used is dropped first. */
@@ -62,20 +104,31 @@ interface ModelFitment {
   positions: Int32Array;
   from: Int16Array;
   to: Int16Array;
+  /** Rows of parts added at this position or later come from the snapshot's added fitments. */
+  through: number;
 }
 
 class Snapshot {
-  readonly size: number;
+  /** Positions in use, deleted parts' included (they are marked `gone`). */
+  size: number;
   readonly ids: string[];
   readonly positionOf = new Map<string, number>();
-  readonly price: Int32Array;
-  readonly ratings: Float64Array;
-  readonly reviewCount: Int32Array;
-  readonly universal: Uint8Array;
-  readonly available: Int32Array;
-  readonly minimum: Int32Array;
-  readonly brand: Uint16Array;
-  readonly category: Uint16Array;
+  // Typed arrays with room to grow: a part added goes at the end (see append).
+  price: Int32Array;
+  ratings: Float64Array;
+  reviewCount: Int32Array;
+  universal: Uint8Array;
+  available: Int32Array;
+  minimum: Int32Array;
+  brand: Uint16Array;
+  category: Uint16Array;
+  /** 1 for a part deleted since the snapshot was read: every answer skips it. */
+  gone: Uint8Array;
+  /** The newest part's created_at (ms) and id: an added part must come after it. */
+  private lastCreated = -Infinity;
+  private lastId = '';
+  /** The fitment rows of parts added since the snapshot was read (ModelFitment catches up). */
+  readonly addedFitments: AddedFitment[] = [];
   readonly brandNames: string[] = [];
   readonly categoryNames: string[] = [];
   private readonly brandIndex = new Map<string, number>();
@@ -84,33 +137,93 @@ class Snapshot {
   textPositions = 0;
   bikesWithParts: Promise<BikeWithParts[]> | null = null;
   readonly models = new Map<string, Promise<ModelFitment>>();
-  readonly bikes = new Map<string, Promise<Uint32Array>>();
+  readonly bikes = new Map<string, Promise<BikeBits>>();
   /** Parts passing a text and a bike (see CatalogueIndex.candidates), by text and bike. */
-  readonly candidates = new Map<string, Promise<Positions>>();
+  readonly candidates = new Map<string, Promise<Candidates>>();
   candidatePositions = 0;
   private readonly sorts = new Map<PartSort, SortOrder>();
 
   constructor(rows: SnapshotRow[]) {
     const n = rows.length;
-    this.size = n;
-    this.ids = new Array<string>(n);
-    this.price = new Int32Array(n);
-    this.ratings = new Float64Array(n);
-    this.reviewCount = new Int32Array(n);
-    this.universal = new Uint8Array(n);
-    this.available = new Int32Array(n);
-    this.minimum = new Int32Array(n);
-    this.brand = new Uint16Array(n);
-    this.category = new Uint16Array(n);
-    rows.forEach((row, i) => {
-      this.ids[i] = row.id;
-      this.positionOf.set(row.id, i);
-      this.ratings[i] = row.ratings;
-      this.reviewCount[i] = row.reviewCount;
-      this.available[i] = row.available;
-      this.minimum[i] = row.minimum;
-      this.setFacts(i, row);
-    });
+    const room = n + 64;
+    this.size = 0;
+    this.ids = [];
+    this.price = new Int32Array(room);
+    this.ratings = new Float64Array(room);
+    this.reviewCount = new Int32Array(room);
+    this.universal = new Uint8Array(room);
+    this.available = new Int32Array(room);
+    this.minimum = new Int32Array(room);
+    this.brand = new Uint16Array(room);
+    this.category = new Uint16Array(room);
+    this.gone = new Uint8Array(room);
+    for (const row of rows) this.push(row);
+  }
+
+  private push(row: SnapshotRow): void {
+    const i = this.size++;
+    this.ids.push(row.id);
+    this.positionOf.set(row.id, i);
+    this.ratings[i] = row.ratings;
+    this.reviewCount[i] = row.reviewCount;
+    this.available[i] = row.available;
+    this.minimum[i] = row.minimum;
+    this.setFacts(i, row);
+    this.lastCreated = row.createdAt.getTime();
+    this.lastId = row.id;
+  }
+
+  /**
+   * Whether these parts (in catalogue order) come after every part the snapshot holds, so they
+   * can be added at the end. created_at is read in milliseconds: a tie with the newest part
+   * cannot be ordered, and the caller reads the whole catalogue again (a rare race of two adds).
+   */
+  canAppend(rows: SnapshotRow[]): boolean {
+    const first = rows[0];
+    return first === undefined || first.createdAt.getTime() > this.lastCreated;
+  }
+
+  /** Parts added since the snapshot was read, in catalogue order, with their fitment rows. */
+  append(
+    rows: SnapshotRow[],
+    fitments: { partId: string; make: string; model: string; from: number; to: number }[],
+  ): void {
+    if (this.size + rows.length > this.price.length) this.grow(this.size + rows.length);
+    for (const row of rows) this.push(row);
+    for (const row of fitments) {
+      const position = this.positionOf.get(row.partId);
+      if (position === undefined) continue;
+      this.addedFitments.push({ position, make: row.make, model: row.model, from: row.from, to: row.to });
+    }
+    // The bikes that have parts (suggestions) are asked again; everything else catches up.
+    this.bikesWithParts = null;
+  }
+
+  /** A part deleted since the snapshot was read: skipped by every answer from now on. */
+  remove(id: string): void {
+    const i = this.positionOf.get(id);
+    if (i === undefined) return;
+    this.gone[i] = 1;
+    this.positionOf.delete(id);
+    this.bikesWithParts = null;
+  }
+
+  private grow(needed: number): void {
+    const room = Math.max(needed, Math.ceil(this.price.length * 1.5));
+    const grown = <T extends Int32Array | Float64Array | Uint8Array | Uint16Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(room);
+      b.set(a);
+      return b;
+    };
+    this.price = grown(this.price);
+    this.ratings = grown(this.ratings);
+    this.reviewCount = grown(this.reviewCount);
+    this.universal = grown(this.universal);
+    this.available = grown(this.available);
+    this.minimum = grown(this.minimum);
+    this.brand = grown(this.brand);
+    this.category = grown(this.category);
+    this.gone = grown(this.gone);
   }
 
   /** A part's price, universal flag, brand and category (read again after an admin's edit). */
@@ -208,7 +321,7 @@ class Snapshot {
       const dropped = this.candidates.get(oldest)!;
       this.candidates.delete(oldest);
       void dropped.then(
-        (set) => (this.candidatePositions -= set.length),
+        (set) => (this.candidatePositions -= set.positions.length),
         () => undefined,
       );
     }
@@ -222,44 +335,62 @@ class Snapshot {
     this.sorts.delete(sort);
   }
 
-  sortOrder(sort: PartSort): SortOrder {
-    let kept = this.sorts.get(sort);
-    if (kept) return kept;
-    const order = new Int32Array(this.size);
-    for (let i = 0; i < this.size; i++) order[i] = i;
-    // Ties fall back to catalogue order, which is position order, as the SQL sorts do.
-    const byPosition = (a: number, b: number) => a - b;
+  /** A sort's order of two positions; ties fall back to catalogue order, as the SQL sorts do. */
+  private compare(sort: PartSort): (a: number, b: number) => number {
     switch (sort) {
       case 'price_asc':
-        order.sort((a, b) => this.price[a]! - this.price[b]! || byPosition(a, b));
-        break;
+        return (a, b) => this.price[a]! - this.price[b]! || a - b;
       case 'price_desc':
-        order.sort((a, b) => this.price[b]! - this.price[a]! || byPosition(a, b));
-        break;
+        return (a, b) => this.price[b]! - this.price[a]! || a - b;
       case 'rating':
-        order.sort(
-          (a, b) =>
-            this.ratings[b]! - this.ratings[a]! ||
-            this.reviewCount[b]! - this.reviewCount[a]! ||
-            byPosition(a, b),
-        );
-        break;
+        return (a, b) =>
+          this.ratings[b]! - this.ratings[a]! || this.reviewCount[b]! - this.reviewCount[a]! || a - b;
       case 'newest':
-        order.reverse();
-        break;
+        return (a, b) => b - a;
       case 'relevance':
-        break;
+        return (a, b) => a - b;
+    }
+  }
+
+  sortOrder(sort: PartSort): SortOrder {
+    const kept = this.sorts.get(sort);
+    if (kept && kept.through === this.size) return kept;
+    const compare = this.compare(sort);
+    let order: Int32Array;
+    if (kept) {
+      // Parts added since: each placed by binary search (a few), not the whole catalogue sorted.
+      order = kept.order;
+      for (let i = kept.through; i < this.size; i++) {
+        let lo = 0;
+        let hi = order.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (compare(order[mid]!, i) <= 0) lo = mid + 1;
+          else hi = mid;
+        }
+        const next = new Int32Array(order.length + 1);
+        next.set(order.subarray(0, lo));
+        next[lo] = i;
+        next.set(order.subarray(lo), lo + 1);
+        order = next;
+      }
+    } else {
+      order = new Int32Array(this.size);
+      for (let i = 0; i < this.size; i++) order[i] = i;
+      if (sort === 'newest') order.reverse();
+      else if (sort !== 'relevance') order.sort(compare);
     }
     const rank = new Int32Array(this.size);
     for (let r = 0; r < this.size; r++) rank[order[r]!] = r;
-    kept = { order, rank };
-    this.sorts.set(sort, kept);
-    return kept;
+    const made = { order, rank, through: this.size };
+    this.sorts.set(sort, made);
+    return made;
   }
 }
 
 interface SnapshotRow {
   id: string;
+  createdAt: Date;
   priceCents: number;
   ratings: number;
   reviewCount: number;
@@ -297,7 +428,11 @@ interface Filter {
 
 /** Rating and the admin's low-stock view: the part of the base filter the candidates leave out. */
 function passesRest(snap: Snapshot, f: Filter, i: number): boolean {
-  return (f.minRating === undefined || snap.ratings[i]! >= f.minRating) && (!f.lowOnly || snap.lowStock(i));
+  return (
+    snap.gone[i] === 0 &&
+    (f.minRating === undefined || snap.ratings[i]! >= f.minRating) &&
+    (!f.lowOnly || snap.lowStock(i))
+  );
 }
 
 function passesPrice(snap: Snapshot, f: Filter, i: number): boolean {
@@ -328,6 +463,36 @@ export interface FacetGroup {
   maxPrice: number | null;
 }
 
+/** A copy of `array` with `value` at `at`. */
+function insertAt<T extends Int32Array | Uint8Array | Float64Array>(array: T, at: number, value: number): T {
+  const next = new (array.constructor as new (n: number) => T)(array.length + 1);
+  next.set(array.subarray(0, at));
+  next[at] = value;
+  next.set(array.subarray(at), at + 1);
+  return next;
+}
+
+/** A model's rows with those of parts added since it was read (from the snapshot, no query). */
+function catchUpModel(snap: Snapshot, bike: Bike, rows: ModelFitment): ModelFitment {
+  if (rows.through >= snap.size) return rows;
+  const added = snap.addedFitments.filter(
+    (row) => row.position >= rows.through && row.make === bike.make && row.model === bike.model,
+  );
+  const n = rows.positions.length;
+  const positions = new Int32Array(n + added.length);
+  const from = new Int16Array(n + added.length);
+  const to = new Int16Array(n + added.length);
+  positions.set(rows.positions);
+  from.set(rows.from);
+  to.set(rows.to);
+  added.forEach((row, k) => {
+    positions[n + k] = row.position;
+    from[n + k] = row.from;
+    to[n + k] = row.to;
+  });
+  return Object.assign(rows, { positions, from, to, through: snap.size });
+}
+
 /** Most parts kept ready to answer (a few kB each with their fitment). */
 const MAX_PARTS = 20_000;
 
@@ -341,6 +506,8 @@ export class CatalogueIndex {
   private readonly stale = new Set<string>();
   /** Parts an admin edited since they were last read: every fact of theirs is read again. */
   private readonly edited = new Set<string>();
+  /** Parts added or deleted since: added at the end of the snapshot, or marked gone. */
+  private readonly members = new Set<string>();
   /** An edit came: what texts match and bikes take must be asked again. */
   private derivedStale = false;
   private refreshing: Promise<void> | null = null;
@@ -355,15 +522,19 @@ export class CatalogueIndex {
         this.snapshot = null;
         this.answers.clear();
         this.edited.clear();
+        this.members.clear();
         this.derivedStale = false;
         return;
       }
-      const edit = tags.has(EDIT_TAG);
+      // An added or deleted part changes no other part: what texts match and bikes take stays.
+      const membership = tags.has(MEMBERSHIP_TAG);
+      const edit = tags.has(EDIT_TAG) && !membership;
       if (edit) this.derivedStale = true;
+      const into = membership ? this.members : edit ? this.edited : this.stale;
       for (const tag of tags) {
         if (!tag.startsWith('part:')) continue;
         const id = tag.slice('part:'.length);
-        (edit ? this.edited : this.stale).add(id);
+        into.add(id);
         this.answers.delete(id);
       }
     });
@@ -437,7 +608,12 @@ export class CatalogueIndex {
   async bestForText(q: string, limit: number): Promise<string[]> {
     const snap = await this.current();
     const text = await this.textSet(snap, q);
-    return Array.from(text.ranked.subarray(0, limit), (i) => snap.ids[i]!);
+    const best: string[] = [];
+    for (let k = 0; k < text.ranked.length && best.length < limit; k++) {
+      const i = text.ranked[k]!;
+      if (snap.gone[i] === 0) best.push(snap.ids[i]!);
+    }
+    return best;
   }
 
   /**
@@ -507,67 +683,176 @@ export class CatalogueIndex {
    * or in catalogue order without text. Kept per text and bike, so a page walks these few
    * hundred positions instead of the text's tens of thousands, or every part's bike bit.
    */
-  private candidates(snap: Snapshot, q: string | null, bike: Bike | null): Promise<Positions> {
+  private async candidates(snap: Snapshot, q: string | null, bike: Bike | null): Promise<Positions> {
     const bikeKey = bike ? `${bike.year}\u0000${bike.make}\u0000${bike.model}` : '';
-    const loading = snap.remember(snap.candidates, `${q ?? ''}\u0001${bikeKey}`, async () => {
-      const [text, bits] = await Promise.all([
-        q ? this.textSet(snap, q) : null,
-        bike ? this.bikeSet(snap, bike) : null,
-      ]);
-      const size = text ? text.ranked.length : snap.size;
-      const out = new Int32Array(size);
-      let n = 0;
-      for (let k = 0; k < size; k++) {
-        const i = text ? text.ranked[k]! : k;
-        if (!bits || snap.universal[i] === 1 || (bits[i >>> 5]! & (1 << (i & 31))) !== 0) out[n++] = i;
-      }
-      snap.candidatePositions += n;
-      return out.slice(0, n);
-    });
-    snap.trimCandidates();
-    return loading;
+    const key = `${q ?? ''}\u0001${bikeKey}`;
+    for (;;) {
+      const loading = snap.remember(snap.candidates, key, async () => {
+        const [text, bike_] = await Promise.all([
+          q ? this.textSet(snap, q) : null,
+          bike ? this.bikeSet(snap, bike) : null,
+        ]);
+        const bits = bike_?.bits;
+        const size = text ? text.ranked.length : snap.size;
+        const out = new Int32Array(size);
+        let n = 0;
+        for (let k = 0; k < size; k++) {
+          const i = text ? text.ranked[k]! : k;
+          if (!bits || snap.universal[i] === 1 || (bits[i >>> 5]! & (1 << (i & 31))) !== 0) out[n++] = i;
+        }
+        snap.candidatePositions += n;
+        // Made from what covers parts up to here; a part added later makes it again (in memory).
+        const through = Math.min(text ? text.through : snap.size, bike_ ? bike_.through : snap.size);
+        return { positions: out.slice(0, n), through };
+      });
+      snap.trimCandidates();
+      const made = await loading;
+      if (made.through >= snap.size) return made.positions;
+      if (snap.candidates.get(key) === loading) snap.candidates.delete(key);
+    }
   }
 
-  /** The parts a text matches, best first: search.ts's rules, asked once per text. */
-  private textSet(snap: Snapshot, q: string): Promise<TextSet> {
-    const loading = snap.remember(snap.texts, q, async () => {
-      const { text, rows } = await selectByText(q, (match) =>
-        this.db
-          .select({ id: parts.id })
-          .from(parts)
-          .where(match.where)
-          .orderBy(...orderOf('relevance', q, match)),
-      );
-      const set = { mode: text.mode, ranked: snap.positionsOf(rows.map((r) => r.id)) };
-      snap.countText(set);
-      return set;
-    });
-    snap.trimTexts();
-    return loading;
+  /**
+   * The parts a text matches, best first: search.ts's rules, asked once per text; parts added
+   * since are asked about alone and placed among them (catchUpText).
+   */
+  private async textSet(snap: Snapshot, q: string): Promise<TextSet> {
+    for (;;) {
+      const loading = snap.remember(snap.texts, q, () => this.readText(snap, q));
+      snap.trimTexts();
+      const set = await loading;
+      if (set.through >= snap.size) return set;
+      set.catchingUp ??= this.catchUpText(snap, q, set).finally(() => {
+        set.catchingUp = null;
+      });
+      if (await set.catchingUp) return set;
+      // The text now matches exactly where it matched by typo before: asked again, whole.
+      if (snap.texts.get(q) === loading) snap.texts.delete(q);
+    }
+  }
+
+  private async readText(snap: Snapshot, q: string): Promise<TextSet> {
+    // Parts added while PostgreSQL answers are asked about again (catchUpText skips repeats).
+    const through = snap.size;
+    const { text, rows } = await selectByText(q, (match) =>
+      this.db
+        .select({ id: parts.id, ...relevanceKeys(q, match) })
+        .from(parts)
+        .where(match.where)
+        .orderBy(...orderOf('relevance', q, match)),
+    );
+    const ranked = new Int32Array(rows.length);
+    const flags = new Uint8Array(rows.length);
+    const score = new Float64Array(rows.length);
+    let n = 0;
+    for (const row of rows) {
+      const i = snap.positionOf.get(row.id);
+      if (i === undefined) continue;
+      ranked[n] = i;
+      flags[n] = row.flags;
+      score[n] = row.score;
+      n++;
+    }
+    const set: TextSet = {
+      mode: text.mode,
+      ranked: ranked.slice(0, n),
+      flags: flags.slice(0, n),
+      score: score.slice(0, n),
+      through,
+      catchingUp: null,
+    };
+    snap.countText(set);
+    return set;
+  }
+
+  /**
+   * Places the parts added since the text was asked among its matches: PostgreSQL says which of
+   * them match (the same rule, those ids only) and their relevance keys; each goes after the
+   * matches that rank at least as high (it is the newest, last in catalogue order). Answers false
+   * when the text must be asked again whole: it matched by typo only, and an added part matches
+   * it exactly.
+   */
+  private async catchUpText(snap: Snapshot, q: string, set: TextSet): Promise<boolean> {
+    const to = snap.size;
+    const ids: string[] = [];
+    for (let i = set.through; i < to; i++) if (snap.gone[i] === 0) ids.push(snap.ids[i]!);
+    if (ids.length === 0) {
+      set.through = to;
+      return true;
+    }
+    const among = (match: TextMatch) =>
+      this.db
+        .select({ id: parts.id, ...relevanceKeys(q, match) })
+        .from(parts)
+        .where(and(match.where, inArray(parts.id, ids)));
+    if (set.mode === 'fuzzy') {
+      const exact = textMatchIn(q, 'exact');
+      if (exact && (await among(exact)).length > 0) return false;
+    }
+    const rows = await among(textMatchIn(q, set.mode)!);
+    // Read by a text query that ran while they were added: already placed.
+    const placed = new Set<number>();
+    for (const i of set.ranked) if (i >= set.through) placed.add(i);
+    let { ranked, flags, score } = set;
+    for (const row of rows) {
+      const i = snap.positionOf.get(row.id);
+      if (i === undefined || placed.has(i)) continue;
+      // After every match with higher flags, or equal flags and at least its score.
+      let lo = 0;
+      let hi = ranked.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const before =
+          flags[mid]! > row.flags ||
+          (flags[mid] === row.flags &&
+            (score[mid]! > row.score || (score[mid] === row.score && ranked[mid]! < i)));
+        if (before) lo = mid + 1;
+        else hi = mid;
+      }
+      ranked = insertAt(ranked, lo, i);
+      flags = insertAt(flags, lo, row.flags);
+      score = insertAt(score, lo, row.score);
+      placed.add(i);
+      snap.textPositions++;
+    }
+    Object.assign(set, { ranked, flags, score, through: to });
+    return true;
   }
 
   /**
    * The parts with a fitment row covering the bike (universal parts are added by the filter),
    * made from its model's rows: one read per model serves every one of its years.
    */
-  private bikeSet(snap: Snapshot, bike: Bike): Promise<Uint32Array> {
+  private async bikeSet(snap: Snapshot, bike: Bike): Promise<BikeBits> {
     const model = `${bike.make}\u0000${bike.model}`;
-    const loading = snap.remember(snap.bikes, `${bike.year}\u0000${model}`, async () => {
-      const rows = await snap.remember(snap.models, model, () => this.modelFitment(snap, bike));
-      const bits = new Uint32Array((snap.size >>> 5) + 1);
-      for (let k = 0; k < rows.positions.length; k++) {
-        if (rows.from[k]! <= bike.year && rows.to[k]! >= bike.year) {
-          const i = rows.positions[k]!;
-          bits[i >>> 5]! |= 1 << (i & 31);
+    const key = `${bike.year}\u0000${model}`;
+    for (;;) {
+      const loading = snap.remember(snap.bikes, key, async () => {
+        const rows = catchUpModel(
+          snap,
+          bike,
+          await snap.remember(snap.models, model, () => this.modelFitment(snap, bike)),
+        );
+        const bits = new Uint32Array((rows.through >>> 5) + 1);
+        for (let k = 0; k < rows.positions.length; k++) {
+          if (rows.from[k]! <= bike.year && rows.to[k]! >= bike.year) {
+            const i = rows.positions[k]!;
+            bits[i >>> 5]! |= 1 << (i & 31);
+          }
         }
-      }
-      return bits;
-    });
-    snap.trimBikes();
-    return loading;
+        return { bits, through: rows.through };
+      });
+      snap.trimBikes();
+      const made = await loading;
+      if (made.through >= snap.size) return made;
+      // A part added since: made again from the model's rows in memory.
+      if (snap.bikes.get(key) === loading) snap.bikes.delete(key);
+    }
   }
 
   private async modelFitment(snap: Snapshot, bike: Bike): Promise<ModelFitment> {
+    // Rows of parts added while this reads come from the snapshot's added fitments instead.
+    const through = snap.size;
     // Read from the covering (make, model, year_from, year_to, part_id) index alone.
     const rows = await this.db
       .select({ id: partFitments.partId, from: partFitments.yearFrom, to: partFitments.yearTo })
@@ -579,14 +864,14 @@ export class CatalogueIndex {
     let k = 0;
     for (const row of rows) {
       const i = snap.positionOf.get(row.id);
-      // A part added since the snapshot was read: the change that added it drops the snapshot.
-      if (i === undefined) continue;
+      // A part added since the snapshot was read: the change that added it adds its rows.
+      if (i === undefined || i >= through) continue;
       positions[k] = i;
       from[k] = row.from;
       to[k] = row.to;
       k++;
     }
-    return { positions: positions.subarray(0, k), from: from.subarray(0, k), to: to.subarray(0, k) };
+    return { positions: positions.subarray(0, k), from: from.subarray(0, k), to: to.subarray(0, k), through };
   }
 
   /** The snapshot to answer from, with every stock change announced so far read into it. */
@@ -602,17 +887,19 @@ export class CatalogueIndex {
       });
     }
     const snap = await loading;
-    while (this.refreshing || this.stale.size || this.edited.size || this.derivedStale) {
+    while (this.refreshing || this.stale.size || this.edited.size || this.members.size || this.derivedStale) {
       if (this.derivedStale) {
         snap.forgetDerived();
         this.derivedStale = false;
       }
-      if (!this.refreshing && (this.stale.size || this.edited.size)) {
+      if (!this.refreshing && (this.stale.size || this.edited.size || this.members.size)) {
         const ids = [...this.stale];
         const edits = [...this.edited];
+        const members = [...this.members];
         this.stale.clear();
         this.edited.clear();
-        this.refreshing = this.readChanged(snap, ids, edits)
+        this.members.clear();
+        this.refreshing = this.readChanged(snap, ids, edits, members)
           .then((usable) => {
             if (!usable && this.snapshot === loading) {
               this.snapshot = null;
@@ -622,6 +909,7 @@ export class CatalogueIndex {
           .catch((err: unknown) => {
             for (const id of ids) this.stale.add(id);
             for (const id of edits) this.edited.add(id);
+            for (const id of members) this.members.add(id);
             throw err;
           })
           .finally(() => {
@@ -638,12 +926,21 @@ export class CatalogueIndex {
   /**
    * Re-reads what orders and reviews change (stock and ratings; the rating sort then goes) and,
    * for parts an admin edited, every fact the index keeps (the sorts then go). An edited part the
-   * snapshot does not hold, or that is gone, makes it read the whole catalogue again.
+   * snapshot does not hold, or that is gone, makes it read the whole catalogue again. Parts
+   * added or deleted (`members`): one still in the table and new to the snapshot is added at its
+   * end, with its fitment rows; one gone from the table is marked gone. An added part that does
+   * not come after every part held (two adds crossing) makes it read the whole catalogue again.
    */
-  private async readChanged(snap: Snapshot, ids: string[], edits: string[] = []): Promise<boolean> {
+  private async readChanged(
+    snap: Snapshot,
+    ids: string[],
+    edits: string[] = [],
+    members: string[] = [],
+  ): Promise<boolean> {
     const rows = await this.db
       .select({
         id: parts.id,
+        createdAt: parts.createdAt,
         available: parts.availablequantity,
         minimum: parts.minquantity,
         ratings: parts.ratings,
@@ -654,10 +951,11 @@ export class CatalogueIndex {
         category: parts.category,
       })
       .from(parts)
-      .where(inArray(parts.id, [...new Set([...ids, ...edits])]));
+      .where(inArray(parts.id, [...new Set([...ids, ...edits, ...members])]));
     const edited = new Set(edits);
     const found = rows.filter((row) => edited.has(row.id) && snap.positionOf.has(row.id));
     if (found.length < edited.size) return false;
+    if (members.length && !(await this.addOrRemove(snap, members, rows))) return false;
     if (edited.size) for (const sort of PART_SORTS) snap.forgetSort(sort);
     for (const row of rows) {
       const i = snap.positionOf.get(row.id);
@@ -674,11 +972,41 @@ export class CatalogueIndex {
     return true;
   }
 
+  /** readChanged's step for parts added or deleted; false when they cannot be placed. */
+  private async addOrRemove(snap: Snapshot, members: string[], rows: SnapshotRow[]): Promise<boolean> {
+    const present = new Set(rows.map((row) => row.id));
+    for (const id of members) if (!present.has(id)) snap.remove(id);
+    const named = new Set(members);
+    const added = rows
+      .filter((row) => named.has(row.id) && !snap.positionOf.has(row.id))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+    if (added.length === 0) return true;
+    if (!snap.canAppend(added)) return false;
+    const fitments = await this.db
+      .select({
+        partId: partFitments.partId,
+        make: partFitments.make,
+        model: partFitments.model,
+        from: partFitments.yearFrom,
+        to: partFitments.yearTo,
+      })
+      .from(partFitments)
+      .where(
+        inArray(
+          partFitments.partId,
+          added.map((row) => row.id),
+        ),
+      );
+    snap.append(added, fitments);
+    return true;
+  }
+
   private async load(): Promise<Snapshot> {
     catalogueIndexRebuilds.inc();
     const rows = await this.db
       .select({
         id: parts.id,
+        createdAt: parts.createdAt,
         priceCents: parts.priceCents,
         ratings: parts.ratings,
         reviewCount: parts.reviewCount,

@@ -97,6 +97,23 @@ export async function selectByText<T>(
   return { text: fuzzy, rows: await select(fuzzy) };
 }
 
+/** Text q's condition in one mode (null: q has nothing the exact mode can search). */
+export function textMatchIn(q: string, mode: TextMode): TextMatch | null {
+  return mode === 'exact' ? exactText(q) : fuzzyText(q);
+}
+
+/**
+ * The relevance sort's keys before catalogue order (see orderOf), as values: `flags` is 2 for the
+ * part named exactly as typed plus 1 for the part number typed, `score` the text's rank. Parts
+ * added later are placed among a text's matches by these (the catalogue index, decision 027).
+ */
+export function relevanceKeys(q: string, text: TextMatch): { flags: SQL<number>; score: SQL<number> } {
+  return {
+    flags: sql<number>`((lower(${parts.name}) = ${q.toLowerCase()})::int * 2 + (${parts.partNumberKey} = ${partNumberKey(q)})::int)`,
+    score: sql<number>`(${text.rank})::float8`,
+  };
+}
+
 export interface Bike {
   year: number;
   make: string;
