@@ -9,8 +9,6 @@ export const activityTexts = {
   heading: 'Activity',
   lead: 'Every admin action and security event, newest first. Nothing here can be edited or removed.',
   loading: 'Loading the activity',
-  failed: 'The activity could not be loaded. Please try again.',
-  retry: 'Try again',
   empty: 'Nothing was recorded that matches these filters.',
   filters: 'Filter the activity',
   actor: 'Who',

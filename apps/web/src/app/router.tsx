@@ -98,6 +98,9 @@ const CreditRoute = lazyModule('src/app/routes/credit.tsx', () =>
 const ReturnsQueueRoute = lazyModule('src/app/routes/returns-queue.tsx', () =>
   import('./routes/returns-queue').then((m) => m.ReturnsQueueRoute),
 );
+const ActivityRoute = lazyModule('src/app/routes/activity.tsx', () =>
+  import('./routes/activity').then((m) => m.ActivityRoute),
+);
 const CreditApplicationsRoute = lazyModule('src/app/routes/credit-applications.tsx', () =>
   import('./routes/credit-applications').then((m) => m.CreditApplicationsRoute),
 );
@@ -195,6 +198,7 @@ export function AppRoutes() {
                 <Route path="parts/:id/edit" element={<EditPartRoute />} />
                 <Route path="credit" element={<CreditApplicationsRoute />} />
                 <Route path="returns" element={<ReturnsQueueRoute />} />
+                <Route path="activity" element={<ActivityRoute />} />
               </Route>
             </Route>
           </Route>

@@ -1,3 +1,4 @@
+import { activityTexts } from '@pitstop/core/activity-texts';
 import { DashboardLayout, type DashboardLink } from '@/components/layout/dashboard-layout';
 import { useAdminCheck } from '@/features/auth/api/check-admin';
 import { useCurrentUser } from '@/lib/current-user';
@@ -10,6 +11,7 @@ const ADMINS: readonly DashboardLink[] = [
   { to: '/dashboard/parts', label: 'Catalogue' },
   { to: '/dashboard/credit', label: 'Credit applications' },
   { to: '/dashboard/returns', label: 'Returns' },
+  { to: '/dashboard/activity', label: activityTexts.navLink },
 ];
 
 /** /dashboard: the side menu (admin items only for admins, spec §2) around the sub-screens. */
