@@ -42,6 +42,7 @@ import { uploadsRoutes } from './modules/uploads/routes.js';
 import { localUploadStore, type UploadStore } from './modules/uploads/store.js';
 import { adminUsersRoutes, usersRoutes } from './modules/users/routes.js';
 import { registerErrorHandling } from './lib/errors.js';
+import { registerTextGuard } from './lib/text-guard.js';
 import { CATALOGUE_CACHE_CONTROL, ResponseCache } from './lib/response-cache.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { partsRoutes } from './modules/parts/routes.js';
@@ -110,6 +111,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Before every route: a NUL anywhere in a request is a 400, never a database error (decision 027).
+  registerTextGuard(app);
   registerDraining(app);
 
   const database =

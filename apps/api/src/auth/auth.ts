@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
+import { withoutControlCharacters } from '@pitstop/core/text';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { accounts, sessions, users, verifications } from '../db/schema.js';
@@ -119,8 +120,14 @@ export function createAuth({ config, db, mailer, secret, log, invitations, sessi
       user: {
         create: {
           // Bootstrap admins come from ADMIN_EMAILS; nobody can sign themselves up as one.
+          // A name from Google's profile cannot be refused like a typed one (the sign-up route
+          // refuses those, see checkAuthText): it is stored without control characters, NFC.
           before: async (user) => ({
-            data: { ...user, role: admins.has(user.email.toLowerCase()) ? 'admin' : 'user' },
+            data: {
+              ...user,
+              name: withoutControlCharacters(user.name).trim().normalize('NFC'),
+              role: admins.has(user.email.toLowerCase()) ? 'admin' : 'user',
+            },
           }),
         },
         update: { after: async (user) => sessionCache?.forgetUsers([user.id]) },

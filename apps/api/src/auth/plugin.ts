@@ -5,9 +5,11 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Role } from '@pitstop/core/accounts';
+import { hasControlCharacters } from '@pitstop/core/text';
 import { sessions, users, type UserRow } from '../db/schema.js';
 import { AppError, problem } from '../lib/errors.js';
 import { redisStoreWithLocalFallback } from '../lib/rate-limit-store.js';
+import { findRefusedText, refusedTextError } from '../lib/text-guard.js';
 import type { Auth } from './auth.js';
 import { SESSION_CACHE_TTL_MS, type SessionCache } from './session-cache.js';
 import { lockoutRecorder } from '../modules/audit/lockouts.js';
@@ -33,6 +35,28 @@ declare module 'fastify' {
     /** The signed-in user's whole row, read with the session (GET /api/me answers from it). */
     account: UserRow | null;
   }
+}
+
+/**
+ * The shop's text rule before better-auth runs (decision 027). Every text its endpoints take —
+ * names, emails, passwords, tokens, addresses to return to — is one line, so any control
+ * character is the shop's 400 naming the field (better-auth alone answered 422, or failed in the
+ * database on a NUL). A name goes on NFC-normalised, as the shop's other names are.
+ */
+function checkAuthText(request: FastifyRequest): AppError | undefined {
+  const refused = (text: string) => hasControlCharacters(text);
+  for (const [where, value] of [
+    ['query', request.query],
+    ['body', request.body],
+  ] as const) {
+    const path = findRefusedText(value, refused);
+    if (path) return refusedTextError(path, where);
+  }
+  const body = request.body as { name?: unknown } | null | undefined;
+  if (body && typeof body === 'object' && typeof body.name === 'string') {
+    body.name = body.name.normalize('NFC');
+  }
+  return undefined;
 }
 
 /** Which better-auth paths are rate limited, each with its own counter per client address. */
@@ -234,6 +258,7 @@ export async function registerAuth(
       method: ['GET', 'POST'],
       url: '/api/auth/*',
       schema: { hide: true },
+      preValidation: (request, _reply, done) => done(checkAuthText(request)),
       config: {
         rateLimit: {
           max: opts.rateLimitPerMinute,

@@ -23,6 +23,27 @@ export function canonicalPagePath(pathname: string): string | null {
     .toLowerCase();
 }
 
+// A control character as a URL carries it: %00–%1F, %7F, and U+0080–U+009F as UTF-8 (%C2%80–%C2%9F).
+const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f|c2%[89][0-9a-f])/gi;
+
+/**
+ * A page address without control characters (decision 027), or null when it has none. A search
+ * pasted with a NUL or a tab in it (/parts?q=brake%00pads) is moved to the same search with a
+ * space there instead, so the page renders its results for text the catalogue takes; the
+ * characters never reach the renderer or the HTML. In the path they are dropped.
+ */
+export function cleanPageAddress(url: string): string | null {
+  if (!url.includes('%')) return null;
+  const query = url.indexOf('?');
+  const pathname = query === -1 ? url : url.slice(0, query);
+  const search = query === -1 ? '' : url.slice(query);
+  // One leading slash, whatever was between the slashes: "/%00/evil.example" must not become
+  // "//evil.example", an address on another site.
+  const path = pathname.replace(ENCODED_CONTROL, '').replace(/^[/\\]+/, '/');
+  const cleaned = path + search.replace(ENCODED_CONTROL, '%20');
+  return cleaned === url ? null : cleaned;
+}
+
 /** The path of a request for a page: a GET or HEAD outside the API with no file extension. */
 function pagePathOf(request: FastifyRequest): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
@@ -53,6 +74,20 @@ export async function registerWeb(app: FastifyInstance, webDist: string, origin:
     }
     if (!pages) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return sendCached(reply, await pages.page(request.url));
+  }
+  if (hasWeb) {
+    // Pages only (the static files' wildcard, which hands a page to the not-found handler, and
+    // the home page); a route of its own (a sitemap) refuses such text with its schema.
+    const pageRoutes = new Set(['/*', '/']);
+    app.addHook('onRequest', (request, reply, done) => {
+      const page = request.is404 || pageRoutes.has(request.routeOptions.url ?? '');
+      const cleaned = page && pagePathOf(request) !== null ? cleanPageAddress(request.url) : null;
+      if (cleaned !== null) {
+        void reply.redirect(cleaned, 301);
+        return;
+      }
+      done();
+    });
   }
   if (pages) {
     // A kept page is answered before the request reaches the static files' lookup (a stat and a

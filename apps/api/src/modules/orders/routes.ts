@@ -24,6 +24,7 @@ import {
   listOrdersOf,
   type RefundStep,
 } from './service.js';
+import { singleLineText } from '@pitstop/core/text';
 
 const problems = {
   400: ProblemSchema,
@@ -120,7 +121,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
         tags: ['orders'],
         summary: 'A customer’s orders (your own, or anyone’s for admins)',
         security: bearer,
-        params: z.object({ email: z.string().trim().min(3).max(254) }),
+        params: z.object({ email: singleLineText().trim().min(3).max(254) }),
         response: { 200: OrderListSchema, ...problems },
       },
     },

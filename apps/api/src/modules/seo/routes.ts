@@ -15,6 +15,7 @@ import {
   sitemapLayout,
   urlset,
 } from './service.js';
+import { singleLineText } from '@pitstop/core/text';
 
 export interface SeoOptions {
   /** URLs per sitemap file; tests lower it to see the split without 50,000 parts. */
@@ -73,7 +74,7 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoOptions> = async (app, options)
       schema: {
         tags: ['seo'],
         summary: 'One file of the sitemap index: pages.xml or parts-N.xml',
-        params: z.object({ file: z.string().max(40) }),
+        params: z.object({ file: singleLineText().max(40) }),
       },
     },
     async (request, reply) => {

@@ -30,10 +30,10 @@ import {
   saveOwnProfile,
   toProfile,
 } from './service.js';
+import { singleLineText } from '@pitstop/core/text';
 
 const EmailParams = z.object({
-  email: z
-    .string()
+  email: singleLineText()
     .trim()
     .min(3)
     .max(254)
@@ -184,7 +184,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Delete a user (not yourself, not the last admin); their orders stay',
         security: bearer,
-        params: z.object({ id: z.string().min(1).max(100) }),
+        params: z.object({ id: singleLineText().min(1).max(100) }),
         response: { 200: DeletedSchema, ...adminProblems },
       },
     },
