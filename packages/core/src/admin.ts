@@ -123,6 +123,12 @@ export const DashboardSchema = z.object({
       ),
       revenueThisMonth: z.number(),
       revenueByDay: z.array(z.object({ day: z.string(), revenue: z.number() })),
+      /** The newest backup written, and the newest failed since (see backupNotice). */
+      backup: z.object({
+        lastOkAt: z.string().nullable(),
+        failedAt: z.string().nullable(),
+        error: z.string().nullable(),
+      }),
     })
     .nullable(),
 });

@@ -77,7 +77,9 @@ async function dumpDatabase(database: Database, out: string): Promise<SnapshotFa
       };
       const snapshot = exported.rows[0]?.snapshot;
       if (!snapshot) throw new Error('PostgreSQL exported no snapshot');
-      await runPgTool('pg_dump', url, ['--format=custom', `--snapshot=${snapshot}`, `--file=${out}`]);
+      await runPgTool('pg_dump', url, ['--format=custom', `--snapshot=${snapshot}`, `--file=${out}`], {
+        background: true,
+      });
       return { ...snapshotFacts(facts.rows), at };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

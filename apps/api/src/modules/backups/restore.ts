@@ -171,11 +171,13 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
       throw new RestoreRefused(`${file} holds no database dump`);
     }
     if (target.databaseUrl) {
+      // Two jobs build the indexes (the trigram ones are most of the time) side by side; the
+      // database was empty, so a failure leaves nothing --force cannot clear.
       await runPgTool('pg_restore', target.databaseUrl, [
         '--no-owner',
         '--no-privileges',
         '--exit-on-error',
-        '--single-transaction',
+        '--jobs=2',
         dumpFile,
       ]);
     } else {

@@ -4,6 +4,7 @@ import { centsToDollars } from '@pitstop/core/money';
 import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import { orders, parts } from '../../db/schema.js';
+import { latestRuns } from '../backups/runs.js';
 import { lowStockSql } from '../parts/search.js';
 
 function monthStart(now: Date): Date {
@@ -35,7 +36,7 @@ export async function dashboardFor(db: Db, caller: SessionUser, now = new Date()
   if (caller.role !== 'admin') return { mine: summary, admin: null };
 
   const start = monthStart(now);
-  const [counts, lowStock, days] = await Promise.all([
+  const [counts, lowStock, days, backups] = await Promise.all([
     db
       .select({
         unpaid: sql<number>`count(*) filter (where ${orders.status} = 'unpaid')::int`,
@@ -67,6 +68,7 @@ export async function dashboardFor(db: Db, caller: SessionUser, now = new Date()
       .where(gte(orders.paidAt, start))
       .groupBy(sql`1`)
       .orderBy(sql`1`),
+    latestRuns(db),
   ]);
   const revenueByDay = days.map((d) => ({ day: d.day, revenue: centsToDollars(d.cents) }));
   return {
@@ -86,6 +88,11 @@ export async function dashboardFor(db: Db, caller: SessionUser, now = new Date()
       })),
       revenueThisMonth: revenueByDay.reduce((sum, d) => Math.round((sum + d.revenue) * 100) / 100, 0),
       revenueByDay,
+      backup: {
+        lastOkAt: backups.lastOk?.finishedAt?.toISOString() ?? null,
+        failedAt: backups.lastFailed?.finishedAt?.toISOString() ?? null,
+        error: backups.lastFailed?.error ?? null,
+      },
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Dashboard } from '@pitstop/core/admin';
+import { backupTexts } from '@pitstop/core/backup-texts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/testing/api';
@@ -46,6 +47,7 @@ describe('DashboardOverview', () => {
           { day: '2026-11-01', revenue: 100 },
           { day: '2026-11-02', revenue: 150 },
         ],
+        backup: { lastOkAt: '2026-11-27T03:00:12.000Z', failedAt: null, error: null },
       },
     });
 
@@ -69,5 +71,29 @@ describe('DashboardOverview', () => {
     expect(screen.getByRole('region', { name: 'Your orders' }).textContent).toContain(
       'You have no orders yet.',
     );
+    expect(screen.getByText(backupTexts.lastOk('2026-11-27T03:00:12.000Z'))).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('alerts an admin when the latest backup failed', async () => {
+    renderOverview({
+      mine: { total: 0, unpaid: 0, paid: 0, shipped: 0, delivered: 0, spent: 0 },
+      admin: {
+        counts: { unpaid: 0, paid: 0, shipped: 0, toShip: 0 },
+        lowStock: [],
+        revenueThisMonth: 0,
+        revenueByDay: [],
+        backup: {
+          lastOkAt: '2026-11-26T03:00:00.000Z',
+          failedAt: '2026-11-27T03:00:05.000Z',
+          error: 'pg_dump failed (exit 1): no space left on device',
+        },
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Backup failed: 2026-11-27 03:00 UTC: pg_dump failed (exit 1): no space left on device',
+    );
+    expect(alert.textContent).toContain(backupTexts.failedHint);
   });
 });

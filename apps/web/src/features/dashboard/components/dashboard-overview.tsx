@@ -1,4 +1,5 @@
 import type { Dashboard } from '@pitstop/core/admin';
+import { backupNotice, backupTexts } from '@pitstop/core/backup-texts';
 import { formatDollars } from '@pitstop/core/money';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -64,9 +65,23 @@ interface LinkFactory {
   lowStockHref: string;
 }
 
+/** When the shop was last backed up, or (an alert) that the latest backup failed. */
+function BackupNotice({ backup }: { backup: NonNullable<Dashboard['admin']>['backup'] }) {
+  const notice = backupNotice(backup);
+  if (notice.tone === 'failed') {
+    return (
+      <p role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900">
+        {notice.text} {backupTexts.failedHint}
+      </p>
+    );
+  }
+  return <p className="text-sm text-slate-700">{notice.text}</p>;
+}
+
 function ShopSummary({ admin, links }: { admin: NonNullable<Dashboard['admin']>; links: LinkFactory }) {
   return (
     <>
+      <BackupNotice backup={admin.backup} />
       <Section id="dashboard-shop" title="Shop orders">
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <Figure label="Unpaid" value={admin.counts.unpaid} />

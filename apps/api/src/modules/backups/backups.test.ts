@@ -1,0 +1,162 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backupRuns } from '../../db/schema.js';
+import { bearer, signUpAdmin } from '../../test/accounts.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { BACKUP_FILE } from './backup.js';
+import { CONTROL_FILE, type BackupControl } from './plugin.js';
+import { backUpAs, claimScheduledRun, startRun } from './runs.js';
+
+/**
+ * Backups inside the server: the schedule (one claim per interval among processes sharing the
+ * database), retention, a failure recorded and shown, and on PGlite the running server taking
+ * the backup `npm run backup` asks it for.
+ */
+
+/** A shop on its own database, in a data folder of its own. */
+function shopWith(env: Record<string, string>) {
+  const shop = { t: undefined as unknown as TestApp, work: '' };
+  beforeAll(async () => {
+    shop.work = await fs.mkdtemp(path.join(os.tmpdir(), 'pitstop-backups-'));
+    shop.t = await createTestApp({ env: { DATA_DIR: shop.work, ...env } });
+  });
+  afterAll(async () => {
+    await shop.t?.close();
+    await fs.rm(shop.work, { recursive: true, force: true });
+  });
+  return shop;
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > end) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('scheduled backups', () => {
+  // A scheduled backup due at once and checked for every 0.3 s.
+  const shop = shopWith({ BACKUP_INTERVAL_HOURS: String(0.3 / 3600), BACKUP_KEEP: '1' });
+  const runs = () => shop.t.database.db.select().from(backupRuns).orderBy(desc(backupRuns.startedAt));
+  const files = async () =>
+    (await fs.readdir(path.join(shop.work, 'backups'))).filter((f) => BACKUP_FILE.test(f));
+
+  it('writes backups on the schedule, records each run, and keeps only the newest BACKUP_KEEP', async () => {
+    const done = await until(runs, (rows) => rows.filter((r) => r.status === 'ok').length >= 2);
+    const ok = done.filter((r) => r.status === 'ok');
+    expect(ok.length).toBeGreaterThanOrEqual(2);
+    for (const run of ok) {
+      expect(run.file).toMatch(BACKUP_FILE);
+      expect(run.bytes).toBeGreaterThan(0);
+      expect(run.finishedAt).not.toBeNull();
+      expect(run.manifest).toMatchObject({ runId: run.id, database: shop.t.database.kind });
+    }
+    // The older files went; the newest stayed.
+    const kept = await until(files, (f) => f.length <= 1);
+    expect(kept).toEqual([ok[0]!.file]);
+  });
+});
+
+describe('backups asked for', () => {
+  // No schedule: every run here is the test's own.
+  const shop = shopWith({});
+  let t: TestApp;
+  let work: string;
+  beforeAll(() => {
+    ({ t, work } = shop);
+  });
+
+  it('lets one process claim each due scheduled backup, however many ask at once', async () => {
+    const hour = 3_600_000;
+    const first = await Promise.all(Array.from({ length: 4 }, () => claimScheduledRun(t.database.db, hour)));
+    expect(first.filter(Boolean).length).toBe(1);
+    // Taken within the hour (even while still running): nobody gets another.
+    const again = await Promise.all(Array.from({ length: 4 }, () => claimScheduledRun(t.database.db, hour)));
+    expect(again.filter(Boolean)).toEqual([]);
+    // Finished, it is written down as done, so the schedule's dashboard and metrics see it.
+    await t.database.db
+      .update(backupRuns)
+      .set({ status: 'ok', finishedAt: new Date() })
+      .where(eq(backupRuns.id, first.find(Boolean)!));
+  });
+
+  it('a failed backup is recorded with its error and shown on the admin dashboard until one succeeds', async () => {
+    const admin = await signUpAdmin(t);
+    const notAFolder = path.join(work, 'not-a-folder');
+    await fs.writeFile(notAFolder, 'x');
+    const runId = await startRun(t.database.db);
+    await expect(
+      backUpAs(
+        runId,
+        { database: t.database, uploadsDir: notAFolder },
+        { dir: path.join(work, 'b2'), keep: 2 },
+      ),
+    ).rejects.toThrow(/ENOTDIR/);
+    const [row] = await t.database.db.select().from(backupRuns).where(eq(backupRuns.id, runId));
+    expect(row).toMatchObject({ status: 'failed', error: expect.stringContaining('ENOTDIR') as unknown });
+    // No half-written file is left behind.
+    expect(await fs.readdir(path.join(work, 'b2'))).toEqual([]);
+
+    const dashboard = await t.app.inject({
+      method: 'GET',
+      url: '/api/dashboard',
+      headers: bearer(admin.token),
+    });
+    expect(dashboard.json().admin.backup).toMatchObject({
+      failedAt: row!.finishedAt!.toISOString(),
+      error: expect.stringContaining('ENOTDIR') as unknown,
+    });
+
+    // The next backup succeeds; the failure is no longer news.
+    await t.database.db.insert(backupRuns).values({
+      status: 'ok',
+      finishedAt: new Date(Date.now() + 1000),
+      file: 'pitstop-backup-next.tar',
+      bytes: 1,
+    });
+    const later = (
+      await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(admin.token) })
+    ).json();
+    expect(later.admin.backup).toMatchObject({ failedAt: null, error: null });
+    expect(Date.parse(later.admin.backup.lastOkAt)).toBeGreaterThan(row!.finishedAt!.getTime());
+  });
+
+  it.runIf(process.env.TEST_DB !== 'postgres')(
+    'npm run backup on PGlite asks the running server over loopback, with the token it left in the data folder',
+    async () => {
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const control = JSON.parse(await fs.readFile(path.join(work, CONTROL_FILE), 'utf8')) as BackupControl;
+      expect(control.pid).toBe(process.pid);
+      expect((await fs.stat(path.join(work, CONTROL_FILE))).mode & 0o077).toBe(0);
+
+      const without = await fetch(`${control.url}/internal/backups`, { method: 'POST' });
+      expect(without.status).toBe(404);
+      const wrong = await fetch(`${control.url}/internal/backups`, {
+        method: 'POST',
+        headers: bearer('0'.repeat(64)),
+      });
+      expect(wrong.status).toBe(404);
+
+      const started = await fetch(`${control.url}/internal/backups`, {
+        method: 'POST',
+        headers: bearer(control.token),
+      });
+      expect(started.status).toBe(202);
+      const { id } = (await started.json()) as { id: string };
+      const run = await until(
+        async () =>
+          (await (
+            await fetch(`${control.url}/internal/backups/${id}`, { headers: bearer(control.token) })
+          ).json()) as { status: string; file: string },
+        (r) => r.status !== 'running',
+      );
+      expect(run.status).toBe('ok');
+      expect(run.file).toMatch(BACKUP_FILE);
+    },
+  );
+});
