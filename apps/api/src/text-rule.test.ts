@@ -7,6 +7,7 @@ import { textRuleTexts } from '@pitstop/core/messages';
 import { users } from './db/schema.js';
 import { bearer, ORIGIN, signUp, uniqueEmail } from './test/accounts.js';
 import { createTestApp, type TestApp } from './test/app.js';
+import { catalogueCsv, csvPartNumber, csvRow } from './test/catalogue.js';
 
 /*
  * Issue #27: no text can crash a request. Every route the API documents is read from its own
@@ -318,6 +319,53 @@ describe('control characters in every text of every route', () => {
       if (failure) failures.push(failure);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('the catalogue CSV import', () => {
+  function multipart(text: string) {
+    const boundary = '----pitstoptextrule';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="catalogue.csv"\r\n` +
+          'Content-Type: text/csv\r\n\r\n',
+      ),
+      Buffer.from(text),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  }
+
+  it('lists a row with control characters in a cell as failed, naming the column; the good rows land', async () => {
+    const rows = [
+      csvRow({ name: 'Brake\u0000pads' }),
+      csvRow({ part_number: csvPartNumber('NUL\u0000') }),
+      csvRow({ seller: 'Moto\u0001Supply' }),
+      csvRow({ description: 'Sintered\u0085pads' }),
+      csvRow({ specifications: 'Material=Sin\u0000tered' }),
+      csvRow({ fitment: 'Yamaha|YZF-R15\u0085|2017-2021|front' }),
+      // A description keeps its tabs and line breaks.
+      csvRow({ description: 'Sintered pads.\n\tFront caliper.' }),
+    ];
+    const body = multipart(catalogueCsv(rows));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/parts/import',
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(adminToken) },
+    });
+    expect(res.statusCode).toBe(200);
+    const result = res.json() as {
+      created: number;
+      failed: { line: number; field: string; message: string }[];
+    };
+    expect(result.created).toBe(1);
+    const refusals = (field: string) =>
+      result.failed.filter((f) => f.field === field && f.message.includes(textRuleTexts.controlCharacters));
+    expect(result.failed.map((f) => f.line)).toEqual([2, 3, 4, 5, 6, 7]);
+    for (const column of ['name', 'part_number', 'seller', 'description', 'specifications', 'fitment']) {
+      expect(refusals(column), column).toHaveLength(1);
+    }
   });
 });
 
