@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema.js';
+import type { TestApp } from './app.js';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -30,6 +34,18 @@ export async function signUp(
 
 /** A signed-up customer: what `signUp` answers. */
 export type Customer = Awaited<ReturnType<typeof signUp>>;
+
+/** Gives a signed-up account the admin role, as an admin does from the users screen. */
+export async function makeAdmin(db: Db, who: Pick<Customer, 'userId'>): Promise<void> {
+  await db.update(users).set({ role: 'admin' }).where(eq(users.id, who.userId));
+}
+
+/** A signed-up account with the admin role. */
+export async function signUpAdmin(t: TestApp, input: Parameters<typeof signUp>[1] = {}): Promise<Customer> {
+  const admin = await signUp(t.app, input);
+  await makeAdmin(t.database.db, admin);
+  return admin;
+}
 
 export async function signIn(app: FastifyInstance, email: string, password: string) {
   return app.inject({

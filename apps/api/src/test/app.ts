@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { migrationsFolder as defaultMigrationsFolder, openDatabase, type Database } from '../db/client.js';
@@ -104,6 +105,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATA_DIR: path.join(os.tmpdir(), `pitstop-test-${randomUUID()}`),
     WEB_DIST: path.join(os.tmpdir(), 'pitstop-no-web'),
     SEED_DEMO_DATA: 'false',
+    // Test files sign up many riders from one address; a file that tests the limit sets its own.
+    AUTH_RATE_LIMIT: '100000',
     ...overrides,
   });
 }
@@ -114,9 +117,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  options: { seed?: boolean; env?: Record<string, string>; mailer?: Mailer; uploads?: UploadStore } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  seed?: boolean;
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  uploads?: UploadStore;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig({ SEED_DEMO_DATA: options.seed ? 'true' : 'false', ...options.env });
   const app = await buildApp(config, {
@@ -134,6 +142,22 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * The app a test file's tests share: built before them and closed after them. Its fields are
+ * filled in once the tests run, so read them inside tests and hooks, not at the file's top level.
+ */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(options));
+  });
+  afterAll(async () => {
+    // Nothing to close when building the app failed (the failure is already reported).
+    await t.close?.();
+  });
+  return t;
 }
 
 /** A mailer that keeps what it is given, for tests to read links from. */

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import { CATALOGUE_CSV_COLUMNS, type CatalogueCsvColumn } from '@pitstop/core/catalogue-io';
+import type { Db } from '../db/client.js';
+import { parts } from '../db/schema.js';
 
 /** A part as an admin sends it to POST/PUT /api/parts: valid, with one fitment and one specification. */
 export function partBody(overrides: Record<string, unknown> = {}) {
@@ -56,4 +59,13 @@ export function catalogueCsv(rows: CsvRow[], columns: readonly string[] = CATALO
   const lines = [columns.join(',')];
   for (const r of rows) lines.push(columns.map((c) => cell(r[c as CatalogueCsvColumn] ?? '')).join(','));
   return `${lines.join('\n')}\n`;
+}
+
+/** The parts' available quantities, in the order of the ids given (-1 for a part not found). */
+export async function availableOf(db: Db, ...ids: string[]): Promise<number[]> {
+  const rows = await db
+    .select({ id: parts.id, n: parts.availablequantity })
+    .from(parts)
+    .where(inArray(parts.id, ids));
+  return ids.map((id) => rows.find((r) => r.id === id)?.n ?? -1);
 }

@@ -39,18 +39,41 @@ export async function ordersOf(app: FastifyInstance, who: Customer): Promise<Ord
   return res.json();
 }
 
+/** One of the customer's orders, as My Orders lists it; throws when it is not listed. */
+export async function orderOf(app: FastifyInstance, who: Customer, orderId: string): Promise<Order> {
+  const order = (await ordersOf(app, who)).find((o) => o._id === orderId);
+  if (!order) throw new Error(`order ${orderId} is not listed`);
+  return order;
+}
+
 /** Throws with the answer when a step of a test's setup did not do what it should. */
 function expectOk(res: { statusCode: number; body: string }, step: string, status = 200): void {
   if (res.statusCode !== status) throw new Error(`${step}: ${res.statusCode} ${res.body}`);
 }
 
-/** A customer's order of these parts through the cart and the checkout, left unpaid, as My Orders lists it. */
-export async function placeUnpaidOrder(
+/** The part page's one-part order (POST /api/order), filled as `partOrderBody` fills it: answers its id. */
+export async function orderPart(
+  app: FastifyInstance,
+  who: Customer,
+  partId: string,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/order',
+    headers: bearer(who.token),
+    payload: partOrderBody(who, partId, overrides),
+  });
+  expectOk(res, 'order');
+  return (res.json() as { insertedId: string }).insertedId;
+}
+
+/** Puts these parts in the customer's cart, each at the quantity given. */
+export async function fillCart(
   app: FastifyInstance,
   who: Customer,
   lines: { partId: string; quantity: number }[],
-  address = DELIVERY_ADDRESS,
-): Promise<Order> {
+): Promise<void> {
   for (const line of lines) {
     expectOk(
       await app.inject({
@@ -62,30 +85,39 @@ export async function placeUnpaidOrder(
       'cart',
     );
   }
+}
+
+/** Fills the cart with these parts and checks out: answers the new order's id. */
+export async function checkoutCart(
+  app: FastifyInstance,
+  who: Customer,
+  lines: { partId: string; quantity: number }[],
+  address = DELIVERY_ADDRESS,
+  payment: 'card' | 'account' = 'card',
+): Promise<string> {
+  await fillCart(app, who, lines);
   const placed = await app.inject({
     method: 'POST',
     url: '/api/checkout',
     headers: bearer(who.token),
-    payload: { address, payment: 'card' },
+    payload: { address, payment },
   });
   expectOk(placed, 'checkout', 201);
-  const orderId = (placed.json() as { insertedId: string }).insertedId;
-  const order = (await ordersOf(app, who)).find((o) => o._id === orderId);
-  if (!order) throw new Error('the order is not listed');
-  return order;
+  return (placed.json() as { insertedId: string }).insertedId;
 }
 
-/**
- * A customer's order of these parts through the cart and the checkout, paid by card with the
- * sandbox's 4242 card, as a rider would: answers the order as My Orders lists it.
- */
-export async function placePaidOrder(
+/** A customer's order of these parts through the cart and the checkout, left unpaid, as My Orders lists it. */
+export async function placeUnpaidOrder(
   app: FastifyInstance,
   who: Customer,
   lines: { partId: string; quantity: number }[],
   address = DELIVERY_ADDRESS,
 ): Promise<Order> {
-  const orderId = (await placeUnpaidOrder(app, who, lines, address))._id;
+  return orderOf(app, who, await checkoutCart(app, who, lines, address));
+}
+
+/** Pays the customer's unpaid order by card with the sandbox's 4242 card, as a rider would. */
+export async function payByCard(app: FastifyInstance, who: Customer, orderId: string): Promise<void> {
   const intent = await app.inject({
     method: 'POST',
     url: '/api/create-payment-intent',
@@ -102,16 +134,29 @@ export async function placePaidOrder(
   });
   expectOk(card, 'card');
   const { transactionId } = card.json() as { transactionId: string };
-  expectOk(
-    await app.inject({
-      method: 'PATCH',
-      url: `/api/payment/${orderId}`,
-      headers: bearer(who.token),
-      payload: { order: orderId, transactionId },
-    }),
-    'payment',
-  );
-  const order = (await ordersOf(app, who)).find((o) => o._id === orderId);
-  if (!order) throw new Error('the paid order is not listed');
-  return order;
+  const paid = await app.inject({
+    method: 'PATCH',
+    url: `/api/payment/${orderId}`,
+    headers: bearer(who.token),
+    payload: { order: orderId, transactionId },
+  });
+  expectOk(paid, 'payment');
+  if ((paid.json() as { modifiedCount?: number }).modifiedCount !== 1) {
+    throw new Error(`payment: the order was not marked paid: ${paid.body}`);
+  }
+}
+
+/**
+ * A customer's order of these parts through the cart and the checkout, paid by card with the
+ * sandbox's 4242 card, as a rider would: answers the order as My Orders lists it.
+ */
+export async function placePaidOrder(
+  app: FastifyInstance,
+  who: Customer,
+  lines: { partId: string; quantity: number }[],
+  address = DELIVERY_ADDRESS,
+): Promise<Order> {
+  const orderId = (await placeUnpaidOrder(app, who, lines, address))._id;
+  await payByCard(app, who, orderId);
+  return orderOf(app, who, orderId);
 }

@@ -1,28 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@pitstop/core/messages';
 import type { Order } from '@pitstop/core/orders';
 import { createPart } from '../../seed/factories.js';
 import { orderLines, orders, parts, users } from '../../db/schema.js';
-import { captureMailer, createTestApp, type TestApp } from '../../test/app.js';
-import { bearer, signIn, signUp } from '../../test/accounts.js';
+import { captureMailer, useTestApp } from '../../test/app.js';
+import { bearer, makeAdmin, signIn, signUp, signUpAdmin, type Customer } from '../../test/accounts.js';
 import { partBody } from '../../test/catalogue.js';
-import { DELIVERY_ADDRESS } from '../../test/orders.js';
+import { orderPart } from '../../test/orders.js';
 
-type Account = Awaited<ReturnType<typeof signUp>>;
-let t: TestApp;
-let admin: Account;
-let customer: Account;
 const mail = captureMailer();
+const t = useTestApp({ mailer: mail });
+let admin: Customer;
+let customer: Customer;
 
 beforeAll(async () => {
-  t = await createTestApp({ mailer: mail, env: { AUTH_RATE_LIMIT: '100000' } });
-  admin = await signUp(t.app, { name: 'Ada Admin' });
-  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+  admin = await signUpAdmin(t, { name: 'Ada Admin' });
   customer = await signUp(t.app, { name: 'Cass Customer' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const validPart = partBody({ partNumber: 'ADM-TEST-1' });
@@ -102,21 +96,7 @@ describe('users', () => {
 
     const part = await createPart(t.database.db);
     const leaving = await signUp(t.app);
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/order',
-      headers: bearer(leaving.token),
-      payload: {
-        email: leaving.email,
-        name: 'L',
-        num: '555-0100',
-        parts: 'x',
-        quantity: 1,
-        productId: part.id,
-        address: DELIVERY_ADDRESS,
-      },
-    });
-    const orderId = placed.json().insertedId;
+    const orderId = await orderPart(t.app, leaving, part.id);
     const gone = await t.app.inject({
       method: 'DELETE',
       url: `/api/user/${leaving.userId}`,
@@ -130,8 +110,8 @@ describe('users', () => {
     // Demote every other admin, then the last one cannot be deleted by another admin either.
     const other = await signUp(t.app);
     await t.database.db.update(users).set({ role: 'user' }).where(eq(users.role, 'admin'));
-    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
-    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, other.userId));
+    await makeAdmin(t.database.db, admin);
+    await makeAdmin(t.database.db, other);
     expect(
       (
         await t.app.inject({
@@ -142,7 +122,7 @@ describe('users', () => {
       ).statusCode,
     ).toBe(200);
     const second = await signUp(t.app);
-    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, second.userId));
+    await makeAdmin(t.database.db, second);
     await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, admin.userId));
     const last = await t.app.inject({
       method: 'DELETE',
@@ -150,7 +130,7 @@ describe('users', () => {
       headers: bearer(second.token),
     });
     expect(last.statusCode).toBe(409);
-    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+    await makeAdmin(t.database.db, admin);
   });
 
   it('adds a user who is mailed a link to set their password', async () => {
@@ -194,22 +174,7 @@ describe('orders', () => {
   async function paidOrder(): Promise<string> {
     const part = await createPart(t.database.db);
     const me = await signUp(t.app);
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/order',
-      headers: bearer(me.token),
-      payload: {
-        email: me.email,
-        name: 'P',
-        num: '555-0100',
-        parts: 'x',
-        quantity: 1,
-        productId: part.id,
-        address: DELIVERY_ADDRESS,
-      },
-    });
-    const id = placed.json().insertedId as string;
-    return id;
+    return orderPart(t.app, me, part.id);
   }
   const advance = (id: string, status: string) =>
     t.app.inject({
@@ -319,21 +284,7 @@ describe('catalogue management', () => {
     expect(edited.json()).toMatchObject({ price: 45, fitment: [] });
     expect((await t.app.inject({ method: 'GET', url: `/api/parts/${id}` })).json().price).toBe(45);
 
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/order',
-      headers: bearer(customer.token),
-      payload: {
-        email: customer.email,
-        name: 'C',
-        num: '555-0100',
-        parts: 'x',
-        quantity: 2,
-        productId: id,
-        address: DELIVERY_ADDRESS,
-      },
-    });
-    const orderId = placed.json().insertedId;
+    const orderId = await orderPart(t.app, customer, id, { quantity: 2 });
     expect(
       (
         await t.app.inject({ method: 'DELETE', url: `/api/parts/${id}`, headers: bearer(admin.token) })

@@ -1,41 +1,23 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '@pitstop/core/checkout';
 import { cartTexts, creditTexts } from '@pitstop/core/messages';
 import { createPart } from '../../seed/factories.js';
 import { cartItems, orderLines, orders, parts } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
-import { DELIVERY_ADDRESS as ADDRESS, ordersOf as ordersOfCustomer } from '../../test/orders.js';
+import { availableOf } from '../../test/catalogue.js';
+import { DELIVERY_ADDRESS as ADDRESS, fillCart, ordersOf as ordersOfCustomer } from '../../test/orders.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000', SALES_TAX_RATES: 'CA=7.25,NY=4' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { SALES_TAX_RATES: 'CA=7.25,NY=4' } });
 
-async function addToCart(who: Customer, partId: string, quantity: number) {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: `/api/cart/items/${partId}`,
-    headers: bearer(who.token),
-    payload: { quantity },
-  });
-  if (res.statusCode !== 200) throw new Error(`cart: ${res.statusCode} ${res.body}`);
-}
+const addToCart = (who: Customer, partId: string, quantity: number) =>
+  fillCart(t.app, who, [{ partId, quantity }]);
 
 const checkout = (who: Customer, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/checkout', headers: bearer(who.token), payload });
 
-async function available(...ids: string[]): Promise<number[]> {
-  const rows = await t.database.db
-    .select({ id: parts.id, n: parts.availablequantity })
-    .from(parts)
-    .where(inArray(parts.id, ids));
-  return ids.map((id) => rows.find((r) => r.id === id)?.n ?? -1);
-}
+const available = (...ids: string[]) => availableOf(t.database.db, ...ids);
 
 const ordersOf = (who: Customer) => ordersOfCustomer(t.app, who);
 

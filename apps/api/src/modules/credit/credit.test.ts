@@ -1,12 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { creditTexts } from '@pitstop/core/messages';
 import type { Db } from '../../db/client.js';
 import { createPart } from '../../seed/factories.js';
-import { creditAccounts, orders, parts, users } from '../../db/schema.js';
+import { creditAccounts, orders } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { captureMailer, createTestApp, type TestApp } from '../../test/app.js';
-import { bearer, signUp, type Customer } from '../../test/accounts.js';
+import { captureMailer, useTestApp } from '../../test/app.js';
+import { bearer, signUp, signUpAdmin, type Customer } from '../../test/accounts.js';
+import { availableOf } from '../../test/catalogue.js';
+import { fillCart as fillCartOf } from '../../test/orders.js';
 import { insertOrder } from '../orders/service.js';
 import { assertWithinLimit, lockCreditLine } from './service.js';
 
@@ -22,19 +24,11 @@ const mailTo = (to: string, subject: string) =>
     },
     { timeout: 5_000, interval: 25 },
   );
-let t: TestApp;
+const t = useTestApp({ mailer, env: { ORDER_EXPIRY_INTERVAL_SECONDS: '3600' } });
 let admin: Customer;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    mailer,
-    env: { AUTH_RATE_LIMIT: '100000', ORDER_EXPIRY_INTERVAL_SECONDS: '3600' },
-  });
-  admin = await signUp(t.app);
-  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
-});
-afterAll(async () => {
-  await t.close();
+  admin = await signUpAdmin(t);
 });
 
 const APPLICATION = {
@@ -80,17 +74,8 @@ async function approvedCustomer(limit: number): Promise<Customer> {
   return me;
 }
 
-async function fillCart(who: Customer, lines: { partId: string; quantity: number }[]) {
-  for (const line of lines) {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/cart/items/${line.partId}`,
-      headers: bearer(who.token),
-      payload: { quantity: line.quantity },
-    });
-    if (res.statusCode !== 200) throw new Error(`cart: ${res.statusCode} ${res.body}`);
-  }
-}
+const fillCart = (who: Customer, lines: { partId: string; quantity: number }[]) =>
+  fillCartOf(t.app, who, lines);
 
 const checkout = (who: Customer, payment: 'card' | 'account') =>
   t.app.inject({
@@ -100,13 +85,7 @@ const checkout = (who: Customer, payment: 'card' | 'account') =>
     payload: { address: ADDRESS, payment },
   });
 
-async function available(partId: string): Promise<number> {
-  const [row] = await t.database.db
-    .select({ n: parts.availablequantity })
-    .from(parts)
-    .where(eq(parts.id, partId));
-  return row?.n ?? -1;
-}
+const available = async (partId: string) => (await availableOf(t.database.db, partId))[0];
 
 const creditOf = async (who: Customer) =>
   (await t.app.inject({ method: 'GET', url: '/api/credit', headers: bearer(who.token) })).json();

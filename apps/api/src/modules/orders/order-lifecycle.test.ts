@@ -1,14 +1,21 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderTexts } from '@pitstop/core/messages';
 import type { Order } from '@pitstop/core/orders';
 import { openDatabase, type Database } from '../../db/client.js';
-import { orders, parts } from '../../db/schema.js';
+import { orders } from '../../db/schema.js';
 import { createPart } from '../../seed/factories.js';
 import type { Mail, Mailer } from '../../lib/mail.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createTestApp, useTestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
-import { DELIVERY_ADDRESS as ADDRESS } from '../../test/orders.js';
+import { availableOf } from '../../test/catalogue.js';
+import {
+  checkoutCart,
+  orderOf as orderOfCustomer,
+  orderPart,
+  partOrderBody,
+  payByCard,
+} from '../../test/orders.js';
 import { expireUnpaidOrders } from './service.js';
 
 /** Keeps what it is sent; `failing` makes every send throw, as a broken SMTP server would. */
@@ -25,79 +32,29 @@ const mailer: Mailer & { sent: Mail[]; failing: boolean } = {
 const confirmationsTo = (who: { email: string }) =>
   mailer.sent.filter((m) => m.to === who.email && m.subject.startsWith('Your Pitstop Parts order PS-'));
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    mailer,
-    // The in-app job stays out of the way here (one hour); these tests run it by hand.
-    env: { AUTH_RATE_LIMIT: '100000', SALES_TAX_RATES: 'CA=7.25', ORDER_EXPIRY_INTERVAL_SECONDS: '3600' },
-  });
-});
-afterAll(async () => {
-  await t.close();
+const t = useTestApp({
+  mailer,
+  // The in-app job stays out of the way here (one hour); these tests run it by hand.
+  env: { SALES_TAX_RATES: 'CA=7.25', ORDER_EXPIRY_INTERVAL_SECONDS: '3600' },
 });
 
-async function available(...ids: string[]): Promise<number[]> {
-  const rows = await t.database.db
-    .select({ id: parts.id, n: parts.availablequantity })
-    .from(parts)
-    .where(inArray(parts.id, ids));
-  return ids.map((id) => rows.find((r) => r.id === id)?.n ?? -1);
-}
+const available = (...ids: string[]) => availableOf(t.database.db, ...ids);
 
-async function checkoutOf(who: Customer, cart: { partId: string; quantity: number }[]): Promise<string> {
-  for (const line of cart) {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/cart/items/${line.partId}`,
-      headers: bearer(who.token),
-      payload: { quantity: line.quantity },
-    });
-    if (res.statusCode !== 200) throw new Error(`cart: ${res.statusCode} ${res.body}`);
-  }
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    headers: bearer(who.token),
-    payload: { address: ADDRESS, payment: 'card' },
-  });
-  if (res.statusCode !== 201) throw new Error(`checkout: ${res.statusCode} ${res.body}`);
-  return res.json().insertedId as string;
-}
+const checkoutOf = (who: Customer, cart: { partId: string; quantity: number }[]) =>
+  checkoutCart(t.app, who, cart);
 
-async function orderOne(who: Customer, partId: string, quantity: number) {
-  return t.app.inject({
+const orderOne = (who: Customer, partId: string, quantity: number) =>
+  t.app.inject({
     method: 'POST',
     url: '/api/order',
     headers: bearer(who.token),
-    payload: {
-      email: who.email,
-      name: 'Sam Spec',
-      num: '555-0100',
-      parts: 'x',
-      quantity,
-      productId: partId,
-      address: ADDRESS,
-    },
+    payload: partOrderBody(who, partId, { quantity }),
   });
-}
 
-async function placed(who: Customer, partId: string, quantity: number): Promise<string> {
-  const res = await orderOne(who, partId, quantity);
-  if (res.statusCode !== 200) throw new Error(`order: ${res.statusCode} ${res.body}`);
-  return res.json().insertedId as string;
-}
+const placed = (who: Customer, partId: string, quantity: number) =>
+  orderPart(t.app, who, partId, { quantity });
 
-async function orderOf(who: Customer, id: string): Promise<Order> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/order/${who.email}`,
-    headers: bearer(who.token),
-  });
-  const found = (res.json() as Order[]).find((o) => o._id === id);
-  if (!found) throw new Error(`order ${id} is not listed`);
-  return found;
-}
+const orderOf = (who: Customer, id: string) => orderOfCustomer(t.app, who, id);
 
 /** Moves an order's deadline into the past, as if its hold time had gone by. */
 async function pastDeadline(id: string): Promise<void> {
@@ -115,22 +72,7 @@ const intent = (who: Customer, orderId: string) =>
     payload: { orderId },
   });
 
-async function pay(who: Customer, orderId: string): Promise<void> {
-  const { clientSecret } = (await intent(who, orderId)).json();
-  const card = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/sandbox/confirm',
-    headers: bearer(who.token),
-    payload: { clientSecret, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' },
-  });
-  const res = await t.app.inject({
-    method: 'PATCH',
-    url: `/api/payment/${orderId}`,
-    headers: bearer(who.token),
-    payload: { transactionId: card.json().transactionId },
-  });
-  if (res.json().modifiedCount !== 1) throw new Error(`pay: ${res.statusCode} ${res.body}`);
-}
+const pay = (who: Customer, orderId: string) => payByCard(t.app, who, orderId);
 
 const cancel = (who: Customer | undefined, id: string) =>
   t.app.inject({
@@ -362,9 +304,7 @@ describe('reservations expire', () => {
   });
 
   it('runs inside the server on its interval, and stops when the server closes', async () => {
-    const fast = await createTestApp({
-      env: { AUTH_RATE_LIMIT: '100000', ORDER_EXPIRY_INTERVAL_SECONDS: '0.1' },
-    });
+    const fast = await createTestApp({ env: { ORDER_EXPIRY_INTERVAL_SECONDS: '0.1' } });
     try {
       const part = await createPart(fast.database.db, { availablequantity: 6 });
       const me = await signUp(fast.app);
@@ -372,19 +312,10 @@ describe('reservations expire', () => {
         method: 'POST',
         url: '/api/order',
         headers: bearer(me.token),
-        payload: {
-          email: me.email,
-          name: 'Sam',
-          num: '555-0100',
-          parts: 'x',
-          quantity: 2,
-          productId: part.id,
-          address: ADDRESS,
-        },
+        payload: partOrderBody(me, part.id, { quantity: 2 }),
       });
       const id = res.json().insertedId as string;
-      const stock = async () =>
-        (await fast.database.db.select().from(parts).where(eq(parts.id, part.id)))[0]?.availablequantity;
+      const stock = async () => (await availableOf(fast.database.db, part.id))[0];
       expect(await stock()).toBe(4);
       await fast.database.db
         .update(orders)

@@ -1,21 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '@pitstop/core/checkout';
 import { cartTexts, creditTexts, messages } from '@pitstop/core/messages';
 import type { Order } from '@pitstop/core/orders';
 import { createPart } from '../../seed/factories.js';
-import { creditAccounts, jobs, orderEvents, orderLines, orders, parts, users } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { bearer, signUp, type Customer } from '../../test/accounts.js';
-import { DELIVERY_ADDRESS, partOrderBody } from '../../test/orders.js';
+import { creditAccounts, jobs, orderEvents, orderLines, orders } from '../../db/schema.js';
+import { useTestApp } from '../../test/app.js';
+import { bearer, signUp, signUpAdmin, type Customer } from '../../test/accounts.js';
+import { availableOf } from '../../test/catalogue.js';
+import { DELIVERY_ADDRESS, fillCart, partOrderBody } from '../../test/orders.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000', SALES_TAX_RATES: 'CA=7.25' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { SALES_TAX_RATES: 'CA=7.25' } });
 
 function orderBody(customer: Customer, productId: string, overrides: Record<string, unknown> = {}) {
   return partOrderBody(customer, productId, {
@@ -30,13 +25,7 @@ async function place(customer: Customer, body: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url: '/api/order', headers: bearer(customer.token), payload: body });
 }
 
-async function available(partId: string): Promise<number> {
-  const [row] = await t.database.db
-    .select({ n: parts.availablequantity })
-    .from(parts)
-    .where(eq(parts.id, partId));
-  return row?.n ?? -1;
-}
+const available = async (partId: string) => (await availableOf(t.database.db, partId))[0];
 
 /** The mail jobs queued for an order, named by what writes them when they are sent, sorted. */
 async function mailJobsOf(order: Pick<CheckoutResult, 'insertedId'>): Promise<string[]> {
@@ -131,12 +120,7 @@ describe('POST /api/order (the part page’s form, through the checkout)', () =>
     const part = await createPart(t.database.db, { availablequantity: 10, minquantity: 1 });
     const inCart = await createPart(t.database.db, { availablequantity: 10, minquantity: 1 });
     const me = await signUp(t.app);
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/cart/items/${inCart.id}`,
-      headers: bearer(me.token),
-      payload: { quantity: 1 },
-    });
+    await fillCart(t.app, me, [{ partId: inCart.id, quantity: 1 }]);
     const before = Date.now();
     const result = (await place(me, orderBody(me, part.id, { quantity: 1 }))).json() as CheckoutResult;
     const held = Date.parse(result.expiresAt ?? '') - before;
@@ -303,8 +287,7 @@ describe('GET /api/order/:email', () => {
       total: 31.1,
       address: DELIVERY_ADDRESS,
     });
-    const boss = await signUp(t.app);
-    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, boss.userId));
+    const boss = await signUpAdmin(t);
     const all = (
       await t.app.inject({ method: 'GET', url: `/api/order?email=${me.email}`, headers: bearer(boss.token) })
     ).json() as Order[];
@@ -315,8 +298,7 @@ describe('GET /api/order/:email', () => {
     const me = await signUp(t.app);
     const all = await t.app.inject({ method: 'GET', url: '/api/order', headers: bearer(me.token) });
     expect(all.statusCode).toBe(403);
-    const boss = await signUp(t.app);
-    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, boss.userId));
+    const boss = await signUpAdmin(t);
     const asAdmin = await t.app.inject({ method: 'GET', url: '/api/order', headers: bearer(boss.token) });
     expect(asAdmin.statusCode).toBe(200);
     expect(Array.isArray(asAdmin.json())).toBe(true);
