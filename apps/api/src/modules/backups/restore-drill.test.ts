@@ -249,7 +249,7 @@ describe('restore drill', () => {
     expect(manifest.uploads.files).toBeGreaterThan(0);
     expect(manifest.counts.users).toBe(3);
     expect(manifest.counts.parts).toBe(3);
-    const mustHave = acknowledged.filter((o) => o.at < backupStarted).map((o) => o.id);
+    const mustHave = acknowledged.filter((o) => o.at <= backupStarted).map((o) => o.id);
     expect(mustHave.length).toBeGreaterThanOrEqual(2);
     expect(await readManifest(backup.file)).toEqual(manifest);
 
