@@ -83,8 +83,17 @@ describe('GET /metrics', () => {
     const res = await app.inject({ method: 'GET', url: `/api/parts/${id}` });
     const text = await scrape();
     const series = `pitstop_http_request_duration_seconds_count{route="/api/parts/:id",method="GET",status="${res.statusCode}"}`;
-    expect(valueOf(text, series)).toBeGreaterThanOrEqual(1);
+    const count = valueOf(text, series);
+    expect(count).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain(id);
+    // Cumulative buckets, the last one holding every observation.
+    const labels = `route="/api/parts/:id",method="GET",status="${res.statusCode}"`;
+    const buckets = ['0.005', '0.05', '1', '10', '+Inf'].map((le) =>
+      valueOf(text, `pitstop_http_request_duration_seconds_bucket{le="${le}",${labels}}`),
+    );
+    expect(buckets).toEqual([...buckets].sort((a, b) => a - b));
+    expect(buckets.at(-1)).toBe(count);
+    expect(valueOf(text, `pitstop_http_request_duration_seconds_sum{${labels}}`)).toBeGreaterThan(0);
   });
 
   it('counts a placed and paid order, its mails and the catalogue cache', async () => {

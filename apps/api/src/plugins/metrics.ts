@@ -7,7 +7,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { backupRuns, jobs } from '../db/schema.js';
 import { AppError } from '../lib/errors.js';
-import { collectProcessMetrics, processRegistry, requestDuration } from '../lib/metrics.js';
+import { collectProcessMetrics, processRegistry, requestDurations } from '../lib/metrics.js';
 import type { ResponseCache } from '../lib/response-cache.js';
 
 /** A scrape never waits longer than this on the database: the tables' gauges keep their last values. */
@@ -75,23 +75,15 @@ function sendExposition(reply: FastifyReply, text: string): FastifyReply {
   return reply.type(processRegistry.contentType).header('cache-control', 'no-store').send(text);
 }
 
-/**
- * One histogram observation per answer, labelled with the route's pattern. The labelled child is
- * kept per route, method and status, so a request costs a map lookup, not prom-client's label
- * hashing.
- */
+/** One observation per answer, labelled with the route's pattern (see RequestDurations). */
 function measureRequests(app: FastifyInstance): void {
-  const children = new Map<string, { observe(value: number): void }>();
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    const status = reply.statusCode;
-    const key = `${request.method} ${status} ${route}`;
-    let child = children.get(key);
-    if (!child) {
-      child = requestDuration.labels(route, request.method, String(status));
-      children.set(key, child);
-    }
-    child.observe(reply.elapsedTime / 1000);
+    requestDurations.observe(
+      request.routeOptions.url ?? 'unmatched',
+      request.method,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 }
