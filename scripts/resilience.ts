@@ -290,6 +290,8 @@ async function startApi(i: 0 | 1): Promise<Proc> {
       AUTH_SECRET: authSecret,
       SEED_DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
+      // Its own schedule would add a pg_dump to the outages it times.
+      BACKUP_INTERVAL_HOURS: '0',
       HOST: '127.0.0.1',
       PORT: String(apiPorts[i]),
       PUBLIC_URL: base,

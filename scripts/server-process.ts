@@ -54,6 +54,8 @@ export async function startShop(
       AUTH_SECRET: randomBytes(32).toString('hex'),
       SEED_DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
+      // No scheduled backup in the middle of a measurement or a browser test (bench:backup asks).
+      BACKUP_INTERVAL_HOURS: '0',
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: url,
