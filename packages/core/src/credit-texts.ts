@@ -60,6 +60,10 @@ export const creditAdminTexts = {
   declined: (business: string) => `${business} declined. They were mailed.`,
   decideFailed: 'The decision could not be saved. Please try again.',
   approvedWith: (limit: string) => `Approved: ${limit}`,
+  loadMore: 'Older applications',
+  loadingMore: 'Loading…',
+  end: 'That is the oldest application.',
+  shown: (n: number) => (n === 1 ? '1 application shown' : `${n} applications shown`),
 } as const;
 
 /** The checkout's choice of how to pay. */

@@ -86,6 +86,13 @@ export const CreditApplicationSchema = z.object({
 });
 export type CreditApplication = z.infer<typeof CreditApplicationSchema>;
 
+/** One page of applications, newest first; `next` is the cursor of the next (older) page, null at the end. */
+export const CreditApplicationPageSchema = z.object({
+  items: z.array(CreditApplicationSchema),
+  next: z.string().nullable(),
+});
+export type CreditApplicationPage = z.infer<typeof CreditApplicationPageSchema>;
+
 /** PATCH /api/credit-applications/:id (admins): approve with a limit in dollars, or decline. */
 export const CreditDecisionSchema = z.discriminatedUnion(
   'status',
@@ -113,9 +120,23 @@ export const CreditApplicationIdParamsSchema = z.object({
 });
 
 /** GET /api/credit-applications (admins): filter by status. */
+/** How many applications the admin's screen shows at a time. */
+export const CREDIT_APPLICATIONS_PAGE_SIZE = 50;
+
+/**
+ * GET /api/credit-applications (admins): newest first, `status` filters; `before` is the cursor
+ * of the last application of the previous page (keyset on created_at, id), so a list of any
+ * length is read a page at a time.
+ */
 export const CreditApplicationsQuerySchema = z.object({
   status: z.enum(CREDIT_APPLICATION_STATUSES).optional(),
+  before: singleLineText()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Not a page of this list')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(CREDIT_APPLICATIONS_PAGE_SIZE),
 });
+export type CreditApplicationsQuery = z.infer<typeof CreditApplicationsQuerySchema>;
 
 /**
  * GET /api/credit: where the signed-in customer stands. `account` is set once an application was

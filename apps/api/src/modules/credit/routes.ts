@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CreditApplicationIdParamsSchema,
   CreditApplicationInputSchema,
+  CreditApplicationPageSchema,
   CreditApplicationSchema,
   CreditApplicationsQuerySchema,
   CreditDecisionSchema,
@@ -56,12 +56,13 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: admin,
       schema: {
         ...common,
-        summary: 'Every credit application, newest first (admins); ?status= filters',
+        summary:
+          'Credit applications, newest first, a page at a time (admins); ?status= filters, ?before= is the previous page’s `next`',
         querystring: CreditApplicationsQuerySchema,
-        response: { 200: z.array(CreditApplicationSchema), ...problems },
+        response: { 200: CreditApplicationPageSchema, ...problems },
       },
     },
-    async (request) => listCreditApplications(app.db, request.query.status),
+    async (request) => listCreditApplications(app.db, request.query),
   );
 
   app.patch(

@@ -1,8 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type {
   CreditApplication,
   CreditApplicationInput,
-  CreditApplicationStatus,
+  CreditApplicationPage,
+  CreditApplicationsQuery,
   CreditDecision,
   CreditStatus,
 } from '@pitstop/core/credit';
@@ -12,6 +13,7 @@ import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import { creditAccounts, creditApplications, type CreditApplicationRow } from '../../db/schema.js';
 import { AppError, hasSqlState } from '../../lib/errors.js';
+import { encodeCursor, olderThan, stampOf } from '../../lib/keyset.js';
 import { recordAudit, type AuditContext } from '../audit/service.js';
 import { enqueueMail } from '../jobs/queue.js';
 import { outstandingOnAccountCents } from '../orders/service.js';
@@ -70,18 +72,30 @@ export async function applyForCredit(
   }
 }
 
-/** Every application for admins, newest first (pending ones by default first in the screen's eyes). */
+/**
+ * Applications for admins, newest first, one page at a time (keyset on created_at, id; with a
+ * status, credit_applications_status_idx reads it backwards); one row more than the page says
+ * whether an older page exists. No cap: every application is reachable, page by page.
+ */
 export async function listCreditApplications(
   db: Db,
-  status: CreditApplicationStatus | undefined,
-): Promise<CreditApplication[]> {
+  query: CreditApplicationsQuery,
+): Promise<CreditApplicationPage> {
+  const where: SQL[] = [];
+  if (query.status) where.push(eq(creditApplications.status, query.status));
+  if (query.before) where.push(olderThan(query.before, creditApplications.createdAt, creditApplications.id));
   const rows = await db
-    .select()
+    .select({ row: creditApplications, stamp: stampOf(creditApplications.createdAt) })
     .from(creditApplications)
-    .where(status ? eq(creditApplications.status, status) : undefined)
+    .where(and(...where))
     .orderBy(desc(creditApplications.createdAt), desc(creditApplications.id))
-    .limit(500);
-  return rows.map(toCreditApplication);
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(({ row }) => toCreditApplication(row)),
+    next: rows.length > query.limit && last ? encodeCursor(last.stamp, last.row.id) : null,
+  };
 }
 
 /**

@@ -32,9 +32,11 @@ function renderAdmin() {
   let list = [A, B];
   const api = mockApi({
     'GET /api/credit-applications': (url) =>
-      jsonResponse(
-        url.searchParams.get('status') === 'pending' ? list.filter((a) => a.status === 'pending') : list,
-      ),
+      jsonResponse({
+        items:
+          url.searchParams.get('status') === 'pending' ? list.filter((a) => a.status === 'pending') : list,
+        next: null,
+      }),
     [`PATCH /api/credit-applications/${A.id}`]: (_url, init) => {
       const body = jsonBodyOf(init) as { status: 'approved'; limit: number };
       const decided = {
@@ -78,6 +80,29 @@ describe('CreditApplicationsAdmin', () => {
     expect(jsonBodyOf(call?.init)).toEqual({ status: 'approved', limit: 2500 });
     await waitFor(() => expect(screen.queryByText('Rapid Couriers')).toBeNull());
     expect(screen.getByText('Moto Vendors')).toBeTruthy();
+  });
+
+  it('reads older applications a page at a time, until the oldest', async () => {
+    window.localStorage.setItem('accessToken', 'admin-key');
+    const api = mockApi({
+      'GET /api/credit-applications': (url) =>
+        url.searchParams.get('before') === 'page-2'
+          ? jsonResponse({ items: [B], next: null })
+          : jsonResponse({ items: [A], next: 'page-2' }),
+    });
+    renderWithProviders(<CreditApplicationsAdmin />);
+    expect(await screen.findByText('Rapid Couriers')).toBeTruthy();
+    expect(screen.queryByText('Moto Vendors')).toBeNull();
+    expect(screen.getByText(creditAdminTexts.shown(1))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: creditAdminTexts.loadMore }));
+    expect(await screen.findByText('Moto Vendors')).toBeTruthy();
+    // Both pages stay on the screen, newest first, and the end is said.
+    expect(screen.getByText('Rapid Couriers')).toBeTruthy();
+    expect(screen.getByText(creditAdminTexts.shown(2))).toBeTruthy();
+    expect(screen.getByText(creditAdminTexts.end)).toBeTruthy();
+    const [, second] = api.callsTo('GET /api/credit-applications');
+    expect(second!.url.searchParams.get('before')).toBe('page-2');
+    expect(second!.url.searchParams.get('status')).toBe('pending');
   });
 
   it('refuses a limit that is not an amount before sending, and declines', async () => {

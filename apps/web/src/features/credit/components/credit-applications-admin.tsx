@@ -7,6 +7,7 @@ import {
   type CreditApplicationStatus,
 } from '@pitstop/core/credit';
 import { formatDollars } from '@pitstop/core/money';
+import { buttonStyles } from '@/components/ui/button-styles';
 import { inputClass } from '@/components/ui/form-field';
 import { ErrorNotice, StatusNotice } from '@/components/ui/notice';
 import { QueryError } from '@/components/ui/query-error';
@@ -92,6 +93,8 @@ export function CreditApplicationsAdmin() {
   const filterId = useId();
   const [status, setStatus] = useState<CreditApplicationStatus | undefined>('pending');
   const applications = useCreditApplications(status);
+  // Every page read so far, newest first ("Older applications" reads the next).
+  const shown = applications.data?.pages.flatMap((page) => page.items) ?? [];
   const decide = useDecideCreditApplication();
   const [notice, setNotice] = useState<string | null>(null);
   const pendingId = decide.isPending ? decide.variables.id : null;
@@ -138,59 +141,85 @@ export function CreditApplicationsAdmin() {
       <ErrorNotice
         message={decide.isError ? problemText(decide.error, creditAdminTexts.decideFailed) : null}
       />
-      {applications.isError ? (
-        <QueryError onRetry={() => void applications.refetch()} retrying={applications.isFetching} />
-      ) : applications.isPending ? (
+      {applications.isPending ? (
         <Spinner label={creditAdminTexts.loading} className="justify-start py-6" />
-      ) : applications.data.length === 0 ? (
+      ) : applications.isError && shown.length === 0 ? (
+        <QueryError onRetry={() => void applications.refetch()} retrying={applications.isFetching} />
+      ) : shown.length === 0 ? (
         <p className="text-slate-700">{creditAdminTexts.empty}</p>
       ) : (
-        <ResponsiveTable
-          caption={creditAdminTexts.heading}
-          rows={applications.data}
-          rowKey={(application) => application.id}
-          columns={[
-            { header: creditAdminTexts.business, title: true, cell: (a) => a.businessName },
-            {
-              header: creditAdminTexts.contact,
-              cell: (a) => (
-                <>
-                  <div>{a.contactName}</div>
-                  <div className="break-words text-slate-600">{a.email}</div>
-                  <div className="text-slate-600">{a.phone}</div>
-                </>
-              ),
-            },
-            { header: creditAdminTexts.ein, className: 'tabular-nums whitespace-nowrap', cell: (a) => a.ein },
-            { header: creditAdminTexts.years, align: 'right', cell: (a) => a.yearsInBusiness },
-            {
-              header: creditAdminTexts.requested,
-              align: 'right',
-              className: 'whitespace-nowrap',
-              cell: (a) => formatDollars(a.requestedLimit),
-            },
-            {
-              header: creditAdminTexts.status,
-              cell: (a) =>
-                a.status === 'approved' && a.approvedLimit !== null
-                  ? creditAdminTexts.approvedWith(formatDollars(a.approvedLimit))
-                  : creditAdminTexts.statusLabels[a.status],
-            },
-            {
-              header: creditAdminTexts.actions,
-              actions: true,
-              cell: (a) =>
-                a.status === 'pending' ? (
-                  <Decision
-                    application={a}
-                    pending={pendingId === a.id}
-                    onApprove={(limit) => run(a, { status: 'approved', limit })}
-                    onDecline={() => run(a, { status: 'declined' })}
-                  />
-                ) : null,
-            },
-          ]}
-        />
+        <>
+          <ResponsiveTable
+            caption={creditAdminTexts.heading}
+            rows={shown}
+            rowKey={(application) => application.id}
+            columns={[
+              { header: creditAdminTexts.business, title: true, cell: (a) => a.businessName },
+              {
+                header: creditAdminTexts.contact,
+                cell: (a) => (
+                  <>
+                    <div>{a.contactName}</div>
+                    <div className="break-words text-slate-600">{a.email}</div>
+                    <div className="text-slate-600">{a.phone}</div>
+                  </>
+                ),
+              },
+              {
+                header: creditAdminTexts.ein,
+                className: 'tabular-nums whitespace-nowrap',
+                cell: (a) => a.ein,
+              },
+              { header: creditAdminTexts.years, align: 'right', cell: (a) => a.yearsInBusiness },
+              {
+                header: creditAdminTexts.requested,
+                align: 'right',
+                className: 'whitespace-nowrap',
+                cell: (a) => formatDollars(a.requestedLimit),
+              },
+              {
+                header: creditAdminTexts.status,
+                cell: (a) =>
+                  a.status === 'approved' && a.approvedLimit !== null
+                    ? creditAdminTexts.approvedWith(formatDollars(a.approvedLimit))
+                    : creditAdminTexts.statusLabels[a.status],
+              },
+              {
+                header: creditAdminTexts.actions,
+                actions: true,
+                cell: (a) =>
+                  a.status === 'pending' ? (
+                    <Decision
+                      application={a}
+                      pending={pendingId === a.id}
+                      onApprove={(limit) => run(a, { status: 'approved', limit })}
+                      onDecline={() => run(a, { status: 'declined' })}
+                    />
+                  ) : null,
+              },
+            ]}
+          />
+          <div className="flex flex-col items-start gap-2" aria-live="polite">
+            <p className="text-sm text-slate-600">{creditAdminTexts.shown(shown.length)}</p>
+            {applications.isError ? (
+              <QueryError
+                onRetry={() => void applications.fetchNextPage()}
+                retrying={applications.isFetching}
+              />
+            ) : applications.hasNextPage ? (
+              <button
+                type="button"
+                onClick={() => void applications.fetchNextPage()}
+                disabled={applications.isFetchingNextPage}
+                className={buttonStyles('secondary', 'md', 'w-full sm:w-auto')}
+              >
+                {applications.isFetchingNextPage ? creditAdminTexts.loadingMore : creditAdminTexts.loadMore}
+              </button>
+            ) : (
+              <p className="text-sm text-slate-600">{creditAdminTexts.end}</p>
+            )}
+          </div>
+        </>
       )}
     </div>
   );
