@@ -3,14 +3,8 @@ import { textRuleTexts } from './messages.js';
 import { PartListQuerySchema, SuggestQuerySchema } from './parts.js';
 import { RegisterSchema } from './accounts.js';
 import { CreateReviewSchema } from './reviews.js';
-import {
-  hasControlCharacters,
-  multiLineText,
-  nameText,
-  searchText,
-  singleLineText,
-  withoutControlCharacters,
-} from './text.js';
+import { hasControlCharacters, withoutControlCharacters } from './control-characters.js';
+import { multiLineText, nameText, searchText, singleLineText } from './text.js';
 
 const refused = textRuleTexts.controlCharacters;
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacters, type TextKind } from './control-characters.js';
 import { textRuleTexts } from './messages.js';
 
 /**
@@ -13,34 +14,6 @@ import { textRuleTexts } from './messages.js';
  * Every text schema starts from one of the builders below and chains its own trim/min/max; the
  * control check comes first, so it sees the text as sent.
  */
-
-// The character classes are the point of this file.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-// eslint-disable-next-line no-control-regex
-const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-// eslint-disable-next-line no-control-regex
-const CONTROL_ALL = /[\u0000-\u001f\u007f-\u009f]+/g;
-// eslint-disable-next-line no-control-regex
-const CONTROL_BUT_LINE_BREAKS_ALL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]+/g;
-
-export interface TextKind {
-  /** Tab and line breaks are allowed (descriptions, review text, notes). */
-  multiLine?: boolean;
-}
-
-/** Whether this text carries a character the rule refuses. */
-export function hasControlCharacters(text: string, kind: TextKind = {}): boolean {
-  return (kind.multiLine ? CONTROL_BUT_LINE_BREAKS : CONTROL).test(text);
-}
-
-/**
- * The text with each run of refused characters made one space, for text that is cleaned rather
- * than refused (a name from a Google profile): a tab between two words still parts them.
- */
-export function withoutControlCharacters(text: string, kind: TextKind = {}): string {
-  return text.replace(kind.multiLine ? CONTROL_BUT_LINE_BREAKS_ALL : CONTROL_ALL, ' ');
-}
 
 type StringParams = Parameters<typeof z.string>[0];
 

@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
-import { withoutControlCharacters } from '@pitstop/core/text';
+import { withoutControlCharacters } from '@pitstop/core/control-characters';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { accounts, sessions, users, verifications } from '../db/schema.js';

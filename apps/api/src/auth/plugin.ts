@@ -5,7 +5,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Role } from '@pitstop/core/accounts';
-import { hasControlCharacters } from '@pitstop/core/text';
+import { hasControlCharacters } from '@pitstop/core/control-characters';
 import { sessions, users, type UserRow } from '../db/schema.js';
 import { AppError, problem } from '../lib/errors.js';
 import { redisStoreWithLocalFallback } from '../lib/rate-limit-store.js';

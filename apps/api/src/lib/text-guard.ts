@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { textRuleTexts } from '@pitstop/core/messages';
-import { withoutControlCharacters } from '@pitstop/core/text';
+import { withoutControlCharacters } from '@pitstop/core/control-characters';
 import { AppError } from './errors.js';
 
 const NUL = '\u0000';

@@ -42,6 +42,8 @@ describe('parsePartFilters', () => {
     ).toEqual({});
     expect(parse('minPrice=1e3&maxPrice=100001&minRating=4.5&page=2.5&page=x')).toEqual({});
     expect(parse(`q=${'x'.repeat(200)}`).q).toHaveLength(80);
+    expect(parse('q=brake%00pads%C2%85&year=2019&make=Yam%01aha&model=R15').q).toBe('brake pads');
+    expect(parse('q=brake%00pads&year=2019&make=Yam%01aha&model=R15').bike?.make).toBe('Yam aha');
     expect(parse('page=999999999')).toEqual({});
   });
 
@@ -111,6 +113,8 @@ describe('changing the view', () => {
 
   it('searches from page 1 by best match', () => {
     expect(withSearch(view, '  brake   pads ')).toEqual({ q: 'brake pads', brand: 'Bajaj' });
+    // Control characters (a pasted tab, a NUL) are spaces: the API refuses them (decision 027).
+    expect(withSearch(view, 'brake\tpads\u0000')).toEqual({ q: 'brake pads', brand: 'Bajaj' });
     expect(withSearch(view, '   ')).toEqual({ brand: 'Bajaj' });
   });
 

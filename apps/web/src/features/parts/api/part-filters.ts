@@ -1,4 +1,5 @@
 import { BRANDS, CATEGORIES, PARTS_WEB_PAGE, type Brand, type Category } from '@pitstop/core/catalogue';
+import { withoutControlCharacters } from '@pitstop/core/control-characters';
 import type { Vehicle } from '@pitstop/core/fitment';
 import { PART_SORTS, RATING_STEPS, type PartSort, type RatingStep } from '@pitstop/core/search';
 import { VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN } from '@pitstop/core/vehicle-fit';
@@ -66,8 +67,17 @@ export function parsePrice(raw: string | null | undefined): number | undefined {
   return value <= MAX_PRICE ? value : undefined;
 }
 
+/**
+ * Search text as the API takes it: control characters (a NUL or a tab pasted into the box or the
+ * address) are spaces, as the server-rendered page cleans them (decision 027), and runs of
+ * spaces one.
+ */
+function searchText(raw: string): string {
+  return withoutControlCharacters(raw).trim().replace(/\s+/g, ' ');
+}
+
 function parseText(raw: string | null, max: number): string | undefined {
-  const text = raw?.trim().replace(/\s+/g, ' ');
+  const text = raw === null ? undefined : searchText(raw);
   return text && text.length <= max ? text : undefined;
 }
 
@@ -102,7 +112,8 @@ export function currentPartFilters(): PartFilters {
  */
 export function parsePartFilters(search: URLSearchParams, pageSize = PARTS_WEB_PAGE): PartFilters {
   const filters: PartFilters = {};
-  const q = search.get('q')?.trim().replace(/\s+/g, ' ').slice(0, MAX_QUERY_LENGTH).trim();
+  const raw = search.get('q');
+  const q = raw === null ? undefined : searchText(raw).slice(0, MAX_QUERY_LENGTH).trim();
   if (q) filters.q = q;
   const bike = parseBike(search);
   if (bike) filters.bike = bike;
@@ -170,7 +181,7 @@ export function withFilters(filters: PartFilters, changes: Partial<PartFilters>)
 /** A new search: the text replaces the old one, and results come best match first from page 1. */
 export function withSearch(filters: PartFilters, q: string): PartFilters {
   return withFilters(filters, {
-    q: q.trim().replace(/\s+/g, ' ').slice(0, MAX_QUERY_LENGTH) || undefined,
+    q: searchText(q).slice(0, MAX_QUERY_LENGTH) || undefined,
     sort: undefined,
   });
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { withoutControlCharacters } from '@pitstop/core/control-characters';
 import type { Vehicle } from '@pitstop/core/fitment';
 import type { Suggestions } from '@pitstop/core/parts';
 import { SUGGEST_MIN_CHARS, searchTexts } from '@pitstop/core/search';
@@ -69,7 +70,8 @@ export function SearchCombobox({ value, onSearch, onPickPart, onPickVehicle }: S
     setActiveIndex(-1);
   }
 
-  const typed = text.trim();
+  // Control characters (a pasted tab) would be refused by the API (decision 027): spaces instead.
+  const typed = withoutControlCharacters(text).trim();
   const debounced = useDebouncedValue(typed, SUGGEST_DEBOUNCE_MS);
   const { data } = useSuggestions(debounced);
   const options = typed.length >= SUGGEST_MIN_CHARS ? optionsOf(data) : [];
