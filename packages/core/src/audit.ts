@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.js';
 
 /**
  * The audit trail (issue #27): every admin action and security event, as the API answers it at
@@ -42,15 +43,8 @@ export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 
 export const ACTIVITY_PAGE_SIZE = 50;
 
-/** No control characters in a filter: they never belong in a name or an id. */
-const filterText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(max)
-    // eslint-disable-next-line no-control-regex
-    .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, 'Use letters, digits and punctuation only');
+/** A filter's text: the shop's text rule (no control characters, decision 027). */
+const filterText = (max: number) => singleLineText().trim().min(1).max(max);
 
 /**
  * GET /api/admin/activity: newest first, filtered by actor (their id, or part of their name or
@@ -65,8 +59,7 @@ export const ActivityQuerySchema = z.object({
   recordId: filterText(100).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
-  before: z
-    .string()
+  before: singleLineText()
     .max(200)
     .regex(/^[A-Za-z0-9_-]+$/, 'Not a page of this list')
     .optional(),
