@@ -305,6 +305,19 @@ describe('orders, returns and credit', () => {
     // Again: no change, no row.
     await as(admin, 'POST', `/api/order/${orderId}/paid`);
     expect(await rowsOf('order.mark_paid', order.orderNumber)).toHaveLength(1);
+
+    // An admin deletes (hides) an unpaid order: recorded; a customer hiding their own is not.
+    const unpaid = await checkoutCart(t.app, fleet, [{ partId: part.id, quantity: 1 }]);
+    const unpaidNumber = (await orderOf(t.app, fleet, unpaid)).orderNumber;
+    expect((await as(admin, 'DELETE', `/api/order/${unpaid}`)).statusCode).toBe(200);
+    expect((await onlyRow('order.delete', unpaidNumber)).after).toEqual({
+      status: 'cancelled',
+      deleted: true,
+    });
+    const own = await checkoutCart(t.app, fleet, [{ partId: part.id, quantity: 1 }]);
+    const ownNumber = (await orderOf(t.app, fleet, own)).orderNumber;
+    expect((await as(fleet, 'DELETE', `/api/order/${own}`)).statusCode).toBe(200);
+    expect(await rowsOf('order.delete', ownNumber)).toEqual([]);
   });
 });
 
