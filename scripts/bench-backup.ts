@@ -224,6 +224,10 @@ async function benchTarget(label: 'PostgreSQL' | 'PGlite', csv: string): Promise
         ...(restoreInto ? { DATABASE_URL: restoreInto.url } : { DATABASE_URL: '' }),
       });
       console.log(`${label}: ${restored.output.split('\n').at(-1)}`);
+      console.log(
+        `${label}: backup ${backup.seconds.toFixed(1)} s, list reads ${during.perSecond.toFixed(0)}/s during it ` +
+          `(${quiet.perSecond.toFixed(0)}/s without; bare route ${bareReqPerSec.toFixed(0)}/s), restore ${restored.seconds.toFixed(1)} s`,
+      );
       await fsp.rm(restoreDir, { recursive: true, force: true });
       return {
         target: label,
