@@ -167,6 +167,10 @@ describe('GET /metrics', () => {
     expect((await fetch(`${address}/other`)).status).toBe(404);
   });
 
+  it('refuses a token too short to be a secret', () => {
+    expect(() => testConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN .*16 characters/);
+  });
+
   it('is 404 when neither a token nor a port is set', async () => {
     const off = await buildApp(testConfig(), { database, logger: false });
     const res = await off.inject({ method: 'GET', url: '/metrics', headers: bearer(TOKEN) });

@@ -1,10 +1,14 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';
 import { createTestDatabase, testConfig } from '../../test/app.js';
+import { databaseCheck, readinessChecks } from './checks.js';
 
 const ok = { status: 'ok', latencyMs: expect.any(Number) };
+const silentLog = { warn: () => {} } as unknown as FastifyBaseLogger;
 const mailer = (verify: () => Promise<void>): Mailer => ({ send: async () => {}, verify });
 
 describe('readiness', () => {
@@ -77,6 +81,25 @@ describe('readiness', () => {
       failing: ['redis'],
     });
     await app.close();
+  });
+
+  it('is not failed by a long statement holding PGlite, as a backup’s copy does', async () => {
+    const ready = readinessChecks([databaseCheck(database, 200)], silentLog);
+    let release = () => {};
+    const held = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    try {
+      const answer = await ready();
+      expect(answer.status).toBe('ok');
+      // PGlite's one connection is taken: the ping waits, and says so. PostgreSQL has others.
+      if (database.kind === 'pglite') expect(answer.checks.database.busy).toBe(true);
+      else expect(answer.checks.database.busy).toBeUndefined();
+    } finally {
+      release();
+      await held;
+    }
   });
 
   it('fails as soon as closing starts, so a load balancer stops sending', async () => {
