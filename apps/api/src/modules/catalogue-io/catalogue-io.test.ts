@@ -2,28 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_CSV_COLUMNS, importTexts } from '@pitstop/core/catalogue-io';
 import { addReviews, createPart } from '../../seed/factories.js';
-import { partFitments, parts, users } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { bearer, signUp } from '../../test/accounts.js';
+import { partFitments, parts } from '../../db/schema.js';
+import { useTestApp } from '../../test/app.js';
+import { bearer, signUp, signUpAdmin, type Customer } from '../../test/accounts.js';
 import { catalogueCsv, csvPartNumber, csvRow, type CsvRow } from '../../test/catalogue.js';
 import { exportCatalogue, importCatalogue } from './service.js';
 
-type Account = Awaited<ReturnType<typeof signUp>>;
-let t: TestApp;
-let admin: Account;
-let customer: Account;
+const t = useTestApp();
+let admin: Customer;
+let customer: Customer;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
-  admin = await signUp(t.app, { name: 'Ada Admin' });
-  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+  admin = await signUpAdmin(t, { name: 'Ada Admin' });
   customer = await signUp(t.app, { name: 'Cass Customer' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 function multipart(text: string, field = 'file') {

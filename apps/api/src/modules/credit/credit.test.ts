@@ -163,7 +163,7 @@ describe('credit applications', () => {
       headers: bearer(admin.token),
     });
     expect(list.statusCode).toBe(200);
-    expect(list.json().map((a: { id: string }) => a.id)).toContain(applied.id);
+    expect(list.json().items.map((a: { id: string }) => a.id)).toContain(applied.id);
 
     const bad = await decide(admin, applied.id, { status: 'approved', limit: 0 });
     expect(bad.statusCode).toBe(400);

@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderTexts } from '@pitstop/core/messages';
 import { createPart } from '../../seed/factories.js';
 import { idempotencyKeys, parts } from '../../db/schema.js';
 import { forgetOldKeys } from '../../lib/idempotency.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
+import { availableOf } from '../../test/catalogue.js';
 import { DELIVERY_ADDRESS, ordersOf as ordersOfCustomer, partOrderBody } from '../../test/orders.js';
 
 /*
@@ -13,13 +14,7 @@ import { DELIVERY_ADDRESS, ordersOf as ordersOfCustomer, partOrderBody } from '.
  * process) carries the same Idempotency-Key: it must answer the first order, not place a second.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const withKey = (who: Customer, key?: string) => ({
   ...bearer(who.token),
@@ -37,13 +32,7 @@ const placeOne = (who: Customer, productId: string, key?: string, quantity = 2) 
     payload: orderBody(who, productId, quantity),
   });
 
-async function available(id: string): Promise<number> {
-  const [row] = await t.database.db
-    .select({ n: parts.availablequantity })
-    .from(parts)
-    .where(eq(parts.id, id));
-  return row!.n;
-}
+const available = async (id: string) => (await availableOf(t.database.db, id))[0];
 
 const ordersOf = (who: Customer) => ordersOfCustomer(t.app, who);
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orderTexts } from '@pitstop/core/messages';
 import type { OrderDetail } from '@pitstop/core/order-detail';
 import type { Order } from '@pitstop/core/orders';
@@ -12,17 +12,16 @@ import {
   returns,
   shipmentLines,
   shipments,
-  users,
   type PartRow,
 } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { bearer, signUp, type Customer } from '../../test/accounts.js';
+import { useTestApp } from '../../test/app.js';
+import { bearer, signUp, signUpAdmin, type Customer } from '../../test/accounts.js';
 import { DELIVERY_ADDRESS, placePaidOrder, placeUnpaidOrder } from '../../test/orders.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const UPS_TRACKING = '1Z999AA10123456784';
 
-let t: TestApp;
+const t = useTestApp({ env: { SALES_TAX_RATES: 'CA=7.25', RETURN_WINDOW_DAYS: '30' } });
 let rider: Customer;
 let other: Customer;
 let admin: Customer;
@@ -137,12 +136,10 @@ async function shipDeliverAndReturn(placed: Order): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { SALES_TAX_RATES: 'CA=7.25', RETURN_WINDOW_DAYS: '30' } });
   const db = t.database.db;
   rider = await signUp(t.app, { name: 'Asha Rider' });
   other = await signUp(t.app, { name: 'Other Rider' });
-  admin = await signUp(t.app, { name: 'Sam Admin' });
-  await db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+  admin = await signUpAdmin(t, { name: 'Sam Admin' });
   pads = await createPart(db, { name: 'Front brake pads', partNumber: 'BP-2231', priceCents: 1999 });
   chain = await createPart(db, { name: 'Chain kit', partNumber: 'CK-0420', priceCents: 8950 });
   order = await placePaidOrder(t.app, rider, [
@@ -150,10 +147,6 @@ beforeAll(async () => {
     { partId: chain.id, quantity: 2 },
   ]);
   await shipDeliverAndReturn(order);
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /api/orders/:number', () => {

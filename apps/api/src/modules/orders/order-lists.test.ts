@@ -1,15 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '@pitstop/core/admin';
 import { TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
 import type { Order } from '@pitstop/core/orders';
 import { createPart } from '../../seed/factories.js';
-import { orders, users, type PartRow } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { bearer, signUp, type Customer } from '../../test/accounts.js';
+import { orders, type PartRow } from '../../db/schema.js';
+import { useTestApp } from '../../test/app.js';
+import { bearer, signUp, signUpAdmin, type Customer } from '../../test/accounts.js';
 import { placeUnpaidOrder } from '../../test/orders.js';
 
-let t: TestApp;
+const t = useTestApp();
 let rider: Customer;
 let admin: Customer;
 let part: PartRow;
@@ -28,15 +28,9 @@ async function toShip(): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   rider = await signUp(t.app);
-  admin = await signUp(t.app);
-  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+  admin = await signUpAdmin(t);
   part = await createPart(t.database.db, { availablequantity: 1000, stock: 1000 });
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 describe('All Orders: the filter by number', () => {

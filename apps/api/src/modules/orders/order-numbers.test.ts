@@ -1,30 +1,17 @@
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '@pitstop/core/checkout';
 import { parseOrderNumber } from '@pitstop/core/orders';
 import { createPart } from '../../seed/factories.js';
 import { orderEvents, orderNumberCounter, orders } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
-import { DELIVERY_ADDRESS, ordersOf } from '../../test/orders.js';
+import { DELIVERY_ADDRESS, fillCart, ordersOf } from '../../test/orders.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
-async function cartOf(who: Customer, partId: string, quantity: number): Promise<void> {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: `/api/cart/items/${partId}`,
-    headers: bearer(who.token),
-    payload: { quantity },
-  });
-  if (res.statusCode !== 200) throw new Error(`cart: ${res.statusCode} ${res.body}`);
-}
+const cartOf = (who: Customer, partId: string, quantity: number) =>
+  fillCart(t.app, who, [{ partId, quantity }]);
 
 const checkout = (who: Customer) =>
   t.app.inject({

@@ -1,20 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@pitstop/core/messages';
 import { reviewTexts, type Review } from '@pitstop/core/reviews';
 import { createPart } from '../../seed/factories.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
 import { DELIVERY_ADDRESS, placePaidOrder } from '../../test/orders.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function photo(me: Customer): Promise<string> {
   const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#345' } })

@@ -1,33 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages, orderTexts } from '@pitstop/core/messages';
 import type { Order } from '@pitstop/core/orders';
 import { shipmentTexts } from '@pitstop/core/shipment-texts';
 import { trackingNumberProblem } from '@pitstop/core/shipments';
 import type { Db } from '../../db/client.js';
-import { jobs, orderEvents, orders, shipmentLines, shipments, users } from '../../db/schema.js';
+import { jobs, orderEvents, orders, shipmentLines, shipments } from '../../db/schema.js';
 import { createPart } from '../../seed/factories.js';
-import { captureMailer, createTestApp, type TestApp } from '../../test/app.js';
-import { bearer, signUp, type Customer } from '../../test/accounts.js';
+import { captureMailer, useTestApp } from '../../test/app.js';
+import { bearer, signUp, signUpAdmin, type Customer } from '../../test/accounts.js';
 import { DELIVERY_ADDRESS } from '../../test/orders.js';
 import { finishOrder, insertOrder } from '../orders/service.js';
 
 const UPS = '1Z999AA10123456784';
 const FEDEX = '123456789012';
 const mailer = captureMailer();
-let t: TestApp;
+const t = useTestApp({ mailer });
 let admin: Customer;
 let rider: Customer;
 
 beforeAll(async () => {
-  t = await createTestApp({ mailer, env: { AUTH_RATE_LIMIT: '100000' } });
-  admin = await signUp(t.app, { name: 'Sam Admin' });
-  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+  admin = await signUpAdmin(t, { name: 'Sam Admin' });
   rider = await signUp(t.app, { name: 'Asha Rider' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type Status = 'paid' | 'on_account' | 'unpaid';
