@@ -56,6 +56,39 @@ export default tseslint.config(
     },
   },
   {
+    // The server's floors (decision 027, Folds): config and lib at the bottom, then db, auth and
+    // modules, then the seed, with app.ts and server.ts on top. Tests may reach up (to build an app).
+    files: ['apps/api/src/{lib,db}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(config|app|server)\\.js$|/(modules|seed|plugins|cli)/',
+              message: 'lib/ and db/ are the ground floor: pass settings in, never import upward.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/{auth,modules,plugins}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '/seed/', message: 'The seed builds on the modules, not the other way round.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The web never reaches into the server, and a feature never imports another feature.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {
