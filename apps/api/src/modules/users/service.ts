@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { SessionUser } from '../../auth/plugin.js';
-import { recordAudit, type AuditContext } from '../audit/service.js';
+import { changeWithAudit, recordAudit, type AuditContext } from '../audit/service.js';
 
 export function toProfile(row: UserRow): Profile {
   return {
@@ -137,25 +137,25 @@ export async function makeAdmin(
 ): Promise<{ modifiedCount: number }> {
   const row = await findUserByEmail(db, email);
   if (!row) throw new AppError('not_found', 'There is no user with that email.');
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    const updated = await tx
-      .update(users)
-      .set({ role: 'admin', updatedAt: new Date() })
-      .where(and(eq(users.id, row.id), ne(users.role, 'admin')))
-      .returning({ id: users.id });
-    if (updated.length) {
-      await recordAudit(tx, audit, {
-        action: 'user.make_admin',
-        recordType: 'user',
-        recordId: row.id,
-        before: { role: row.role },
-        after: { role: 'admin' },
-        about: { email: row.email },
-      });
-    }
-    return { modifiedCount: updated.length };
-  });
+  // The promotion and its audit row in one statement: making an admin is one short write.
+  const promote = db
+    .update(users)
+    .set({ role: 'admin', updatedAt: new Date() })
+    .where(and(eq(users.id, row.id), ne(users.role, 'admin')))
+    .returning({ id: users.id });
+  const modifiedCount = await changeWithAudit(
+    db,
+    audit,
+    {
+      action: 'user.make_admin',
+      recordType: 'user',
+      before: { role: row.role },
+      after: { role: 'admin' },
+      about: { email: row.email },
+    },
+    promote.getSQL(),
+  );
+  return { modifiedCount };
 }
 
 /**
