@@ -287,7 +287,6 @@ describe('catalogue index', () => {
   });
 
   it('adds and removes parts in place, here and from other processes, and answers as the SQL does', async () => {
-    const loads = vi.spyOn(index as unknown as { load: () => Promise<unknown> }, 'load');
     const [bike, otherBike] = BIKES;
     const onBike = { make: bike.make, model: bike.model, year: String(bike.years[0] + 2) };
     // What the index works out before the change: texts, bikes, sorts and candidate sets.
@@ -302,6 +301,7 @@ describe('catalogue index', () => {
     ];
     for (const query of warm) await expectSameAnswers(query);
     await index.bestForText('brake pads', 6);
+    const loads = vi.spyOn(index as unknown as { load: () => Promise<unknown> }, 'load');
 
     const [exact, universal, typo] = await insertParts(t.database.db, [
       // Named exactly as searched: first in the relevance sort; fits the warmed bike.

@@ -780,11 +780,16 @@ export class CatalogueIndex {
       set.through = to;
       return true;
     }
-    const among = (match: TextMatch) =>
-      this.db
-        .select({ id: parts.id, ...relevanceKeys(q, match) })
-        .from(parts)
-        .where(and(match.where, inArray(parts.id, ids)));
+    // The added rows by primary key first, then the text's rule on those alone: the OFFSET keeps
+    // the planner from starting at the text index, which would walk every match of the text.
+    // The subquery is named as the table, so the rule's "parts"."…" columns read its rows.
+    const among = (match: TextMatch) => {
+      const added = this.db.select().from(parts).where(inArray(parts.id, ids)).offset(0).as('parts');
+      return this.db
+        .select({ id: added.id, ...relevanceKeys(q, match) })
+        .from(added)
+        .where(match.where);
+    };
     if (set.mode === 'fuzzy') {
       const exact = textMatchIn(q, 'exact');
       if (exact && (await among(exact)).length > 0) return false;
