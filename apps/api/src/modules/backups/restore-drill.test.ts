@@ -8,14 +8,15 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import type { Db } from '../../db/client.js';
+import { openDatabase, type Db } from '../../db/client.js';
 import { backupRuns, orderLines, orders, partFitments, parts, reviews, users } from '../../db/schema.js';
-import { createTestApp, testConfig, type TestApp } from '../../test/app.js';
+import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/app.js';
 import { bearer, signIn, signUp, signUpAdmin, type Customer } from '../../test/accounts.js';
 import { catalogueCsv, csvPartNumber, csvRow } from '../../test/catalogue.js';
 import { checkoutCart, placePaidOrder, placeUnpaidOrder } from '../../test/orders.js';
 import { localUploadStore } from '../uploads/store.js';
 import { createTar } from './tar.js';
+import { writeBackup } from './backup.js';
 import { MANIFEST_ENTRY, type Manifest } from './manifest.js';
 import { readManifest, restoreBackup, RestoreRefused } from './restore.js';
 import { backUpAs, startRun } from './runs.js';
@@ -311,7 +312,57 @@ describe('restore drill', () => {
       .from(backupRuns)
       .where(sql`${backupRuns.id} = ${manifest.runId}`);
     expect(runs).toEqual([{ status: 'ok', file: path.basename(backup.file) }]);
-  }, 60_000);
+  }, 90_000);
+
+  it('migrates a backup of an older version forward as it restores it', async () => {
+    // A database of the version before migration 0014: today's, with 0014 taken back (its
+    // tables, its function and its journal row), which is what the older version left.
+    const old = await createTestDatabase();
+    for (const statement of [
+      'drop table audit_log',
+      'drop table backup_runs',
+      'drop function audit_log_append_only',
+      'delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)',
+    ]) {
+      await old.db.execute(sql.raw(statement));
+    }
+    let file: string;
+    try {
+      ({ file } = await writeBackup(
+        { database: old, uploadsDir: undefined },
+        path.join(work, 'old'),
+        randomUUID(),
+      ));
+    } finally {
+      await old.close();
+    }
+    expect((await readManifest(file)).migration.tag).toBe('0013_order_operations');
+
+    const into = onPostgres ? await emptyPostgres() : undefined;
+    try {
+      const restored = await restoreBackup(file, {
+        databaseUrl: into?.url,
+        dataDir: path.join(work, 'restored-old'),
+        force: false,
+        log: quiet,
+      });
+      expect(restored.migratedFrom).toBe('0013_order_operations');
+      // Migrated: the restored database has the tables of the newest migration.
+      const database = await openDatabase({
+        databaseUrl: into?.url,
+        pgliteDir: path.join(work, 'restored-old/db'),
+        poolMax: 1,
+        log: quiet,
+      });
+      try {
+        expect(await database.db.select().from(backupRuns)).toEqual([]);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await into?.drop();
+    }
+  }, 90_000);
 
   it('refuses a backup taken by a newer version of the shop, naming its migration', async () => {
     const file = path.join(work, 'future.tar');
