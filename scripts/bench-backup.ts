@@ -311,9 +311,9 @@ console.log(
   `\nBackup and restore: ${partsWanted} parts, ${ordersWanted} orders; list reads by ${connections} connections during the backup; ${os.cpus().length} cores, Node ${process.version}\n`,
 );
 console.log(
-  '| target | backup s | budget | file MB | list req/s during backup | bare req/s | ratio (≥ 0.5) | restore s (≤ 120) |',
+  '| target | backup s | budget | file MB | list req/s during backup | without backup | bare req/s | ratio (≥ 0.5) | restore s (≤ 120) |',
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 const missed: string[] = [];
 for (const r of rows) {
   const ratio = r.duringReqPerSec / r.bareReqPerSec;
