@@ -96,6 +96,7 @@ describe('AppRoutes accounts', () => {
       'Catalogue',
       'Credit applications',
       'Returns',
+      'Activity',
     ]);
   });
 

@@ -86,10 +86,17 @@ describe('readiness', () => {
   it('is not failed by a long statement holding PGlite, as a backup’s copy does', async () => {
     const ready = readinessChecks([databaseCheck(database, 200)], silentLog);
     let release = () => {};
+    let holding = () => {};
+    const holds = new Promise<void>((resolve) => (holding = resolve));
     const held = database.db.transaction(async (tx) => {
       await tx.execute(sql`select 1`);
-      await new Promise<void>((resolve) => (release = resolve));
+      await new Promise<void>((resolve) => {
+        release = resolve;
+        holding();
+      });
     });
+    // Ask only once the statement holds its connection (and `release` is the real one).
+    await holds;
     try {
       const answer = await ready();
       expect(answer.status).toBe('ok');
