@@ -29,7 +29,9 @@ export function ActivityChanges({ entry }: { entry: ActivityEntry }) {
   return (
     <ul className="flex min-w-0 flex-col gap-0.5">
       {lines.map((line) => (
-        <li key={line} className="break-words">
+        // anywhere, not break-word: it also narrows the cell's minimum width, so a long picture
+        // address or id wraps instead of widening the table past the screen (a scroll box).
+        <li key={line} className="[overflow-wrap:anywhere]">
           {line}
         </li>
       ))}

@@ -26,7 +26,7 @@ function When({ entry }: { entry: ActivityEntry }) {
 function Who({ entry }: { entry: ActivityEntry }) {
   return (
     <div className="flex min-w-0 flex-col gap-0.5">
-      <span className="break-words">{entry.actorName}</span>
+      <span className="[overflow-wrap:anywhere]">{entry.actorName}</span>
       {entry.ip ? <span className="text-sm text-slate-600">{activityTexts.ip(entry.ip)}</span> : null}
       {entry.requestId ? (
         <span className="break-all font-mono text-xs text-slate-500">
