@@ -35,13 +35,11 @@ export interface BackupResult {
 }
 
 /** Backup files are named by time, so that their names sort oldest first (retention relies on it). */
-export const BACKUP_FILE = /^pitstop-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ-[0-9a-f]{8}\.tar$/;
+export const BACKUP_FILE = /^pitstop-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-[0-9a-f]{8}\.tar$/;
 
 function fileName(at: Date, runId: string): string {
-  const stamp = at
-    .toISOString()
-    .replace(/\.\d{3}Z$/, 'Z')
-    .replaceAll(':', '-');
+  // To the millisecond: two backups in one second must still sort in the order they were taken.
+  const stamp = at.toISOString().replaceAll(':', '-').replace('.', '-');
   return `pitstop-backup-${stamp}-${runId.replaceAll('-', '').slice(0, 8)}.tar`;
 }
 
