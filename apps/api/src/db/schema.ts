@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -298,6 +299,11 @@ export const orders = pgTable(
     refundedCents: integer('refunded_cents').notNull().default(0),
     /** An unpaid or cancelled order an owner or admin deleted: hidden from lists, kept for history. */
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The delivery date promised when the order was placed (the shop's delivery settings then, the
+     * address's state), shown on the confirmation, receipt and order page; null: no promise made.
+     */
+    promisedOn: date('promised_on', { mode: 'string' }),
     ...timestamps,
   },
   (t) => [
@@ -383,6 +389,8 @@ export const addresses = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     street: text('street').notNull(),
+    /** Apartment, suite, unit, floor: optional (issue #28). */
+    line2: text('line2'),
     city: text('city').notNull(),
     state: text('state').notNull(),
     zip: text('zip').notNull(),
@@ -800,3 +808,16 @@ export const backupRuns = pgTable(
     index('backup_runs_started_idx').on(t.startedAt),
   ],
 );
+
+/**
+ * The shop's settings an admin edits (Admin → Settings), one JSON document per key (e.g.
+ * `delivery`: cut-off, time zone, handling and business days, holidays, carriers' transit days),
+ * each checked by its zod schema in packages/core when written and read.
+ */
+export const shopSettings = pgTable('shop_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  /** Who saved it last (no foreign key: a deleted admin must not take the settings with them). */
+  updatedBy: text('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
