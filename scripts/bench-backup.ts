@@ -21,7 +21,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { writeCatalogueFile } from './catalogue-generator.ts';
 import { scratchDatabase } from './scratch-database.ts';
-import { freePort, repoRoot, startShop, type RunningServer } from './server-process.ts';
+import { repoRoot, startBare, startShop, type RunningServer } from './server-process.ts';
 
 const partsWanted = Number(process.env.BENCH_PARTS ?? 100_000);
 const ordersWanted = Number(process.env.BENCH_ORDERS ?? 10_000);
@@ -175,35 +175,6 @@ async function timedLoad(url: string, seconds: number) {
   const load = openLoad(url);
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   return load.stop();
-}
-
-async function startBare(body: Buffer): Promise<{ url: string; stop(): Promise<void> }> {
-  const file = path.join(await fsp.mkdtemp(path.join(os.tmpdir(), 'pitstop-bare-')), 'body');
-  await fsp.writeFile(file, body);
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'scripts/bare-server.ts'), file, String(port)],
-    { stdio: 'inherit' },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(url).then(
-        () => true,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
 }
 
 interface Row {

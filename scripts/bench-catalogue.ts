@@ -13,15 +13,12 @@
 // request is measured in windows that take turns with its bare route: bare, shop, bare, shop…
 // This machine's speed drifts by half or more over minutes; measuring the yardstick at the same
 // moments as the request keeps the drift out of the ratio.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { scratchDatabase } from './scratch-database.ts';
-import { freePort, repoRoot, startShop, type RunningServer } from './server-process.ts';
+import { startBare, startShop, type RunningServer } from './server-process.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 /** Every order has a delivery address (issue #26). */
@@ -303,40 +300,6 @@ async function benchSignedIn(
     });
   }
   return rows;
-}
-
-async function startBare(
-  body: Buffer,
-  type = 'application/json; charset=utf-8',
-): Promise<{ url: string; stop(): Promise<void> }> {
-  const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'pitstop-bare-')), 'body');
-  await fs.writeFile(file, body);
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'scripts/bare-server.ts'), file, String(port), type],
-    {
-      stdio: 'inherit',
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(url).then(
-        () => true,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
 }
 
 /**

@@ -91,3 +91,39 @@ export async function startShop(
     },
   };
 }
+
+/**
+ * The yardstick of the benchmarks: a bare Fastify route (bare-server.ts, its own process) that
+ * answers `body` from memory, so a ratio to it shows what the shop's stack costs.
+ */
+export async function startBare(
+  body: Buffer,
+  type = 'application/json; charset=utf-8',
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'pitstop-bare-')), 'body');
+  await fs.writeFile(file, body);
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'scripts/bare-server.ts'), file, String(port), type],
+    { stdio: 'inherit' },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (
+      await fetch(url).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}

@@ -171,6 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     invitations,
     sessionCache,
+    wake: () => app.jobs.wake(),
   });
 
   const vehiclesAdded = await syncVehicleList(database.db);
@@ -310,7 +311,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Scheduled backups, and on PGlite the ones `npm run backup` asks the running server for.
   registerBackups(app, {
-    source: { database, uploadsDir: app.uploads.directory },
+    source: {
+      database,
+      uploadsDir: app.uploads.directory,
+      maxBytesPerSecond: config.backups.maxBytesPerSecond,
+    },
     settings: { dir: config.backups.dir, keep: config.backups.keep },
     intervalMs: config.backups.intervalMs,
     dataDir: config.dataDir,

@@ -83,6 +83,11 @@ const EnvSchema = z.object({
   /** How many backup files BACKUP_DIR keeps; older ones are deleted after each new one. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   BACKUP_DIR: z.string().min(1).optional(),
+  /**
+   * How fast a PostgreSQL backup may read (MB/s of the compressed dump; 0: as fast as it can), so
+   * that on a small machine the shop keeps most of the CPU while it runs.
+   */
+  BACKUP_MAX_MB_PER_SECOND: z.coerce.number().min(0).max(10_000).default(1),
   /** GET /metrics on the shop's own port, for `Authorization: Bearer <token>` only. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** GET /metrics on 127.0.0.1:METRICS_PORT (this machine only), without a token. */
@@ -141,7 +146,7 @@ export interface Config {
   overload: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number; retryAfterSeconds: number };
   jobs: { pollMs: number; retryBaseMs: number };
   /** Scheduled backups (0 ms: none), how many files to keep, and where they go. */
-  backups: { intervalMs: number; keep: number; dir: string };
+  backups: { intervalMs: number; keep: number; dir: string; maxBytesPerSecond: number };
   /** Prometheus metrics: off (nothing measured, /metrics 404) unless a token or a local port is set. */
   metrics: { token: string | undefined; port: number | undefined } | undefined;
 }
@@ -299,6 +304,7 @@ function backupSettings(e: z.infer<typeof EnvSchema>): Config['backups'] {
     intervalMs: Math.round(hours * 3_600_000),
     keep: e.BACKUP_KEEP,
     dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+    maxBytesPerSecond: Math.round(e.BACKUP_MAX_MB_PER_SECOND * 2 ** 20),
   };
 }
 

@@ -1,46 +1,29 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
-import { MemoryInvalidationBus } from '../lib/invalidation-bus.js';
-import { captureMailer, createTestDatabase, testConfig } from '../test/app.js';
+import { busLabel, captureMailer, useTwoProcesses } from '../test/app.js';
 import { ORIGIN, bearer, signIn, signUp, type Customer } from '../test/accounts.js';
 import { SESSION_CACHE_TTL_MS } from './session-cache.js';
-
-const redisUrl = process.env.REDIS_URL;
 
 /*
  * Two API instances on one database stand for two processes behind a load balancer. With
  * REDIS_URL they share that Redis, as processes do; without it they share an in-memory bus,
  * which keeps the same contract (a change reaches the other instance before the writer answers).
  */
-describe(`signed-in requests across two processes (${redisUrl ? 'Redis' : 'in-memory bus'})`, () => {
+describe(`signed-in requests across two processes (${busLabel})`, () => {
   let database: Database;
   let a: FastifyInstance;
   let b: FastifyInstance;
   const mail = captureMailer();
   let admin: Customer;
 
+  const two = useTwoProcesses({ mailer: mail });
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const bus = redisUrl ? undefined : new MemoryInvalidationBus();
-    const env = { AUTH_RATE_LIMIT: '100000', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) };
-    // One data folder: both instances must sign with the same secret, as processes share AUTH_SECRET.
-    const config = testConfig(env);
-    const build = () =>
-      buildApp(config, { database, logger: false, mailer: mail, ...(bus ? { invalidationBus: bus } : {}) });
-    a = await build();
-    b = await build();
-    await Promise.all([a.ready(), b.ready()]);
+    ({ a, b, database } = two);
     admin = await signUp(a);
     await database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await database.close();
   });
 
   const me = (app: FastifyInstance, token: string) =>

@@ -69,7 +69,11 @@ async function backUpHere(config: Config): Promise<BackupResult> {
     const runId = await startRun(database.db);
     return await backUpAs(
       runId,
-      { database, uploadsDir: path.join(config.dataDir, 'uploads') },
+      {
+        database,
+        uploadsDir: path.join(config.dataDir, 'uploads'),
+        maxBytesPerSecond: config.backups.maxBytesPerSecond,
+      },
       { dir: config.backups.dir, keep: config.backups.keep },
     );
   } finally {

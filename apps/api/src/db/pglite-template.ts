@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
+import { entryTarget, fileSink, readTar } from '../lib/tar.js';
 
 /**
  * A new PGlite database costs seconds before its first query: initdb runs inside WebAssembly,
@@ -99,63 +100,14 @@ export async function templateBlob(file: string): Promise<Blob> {
  * is PGlite's own plain tar of folders and regular files.
  */
 export async function unpackTemplate(file: string, dataDir: string): Promise<void> {
-  const root = path.resolve(dataDir);
-  let header = Buffer.alloc(0);
-  let out: fs.FileHandle | undefined;
-  let remaining = 0; // bytes of the current file still to write
-  let skip = 0; // padding after it
-  for await (const piece of createReadStream(file).pipe(zlib.createGunzip()) as AsyncIterable<Buffer>) {
-    let chunk = piece;
-    while (chunk.length > 0) {
-      if (remaining > 0) {
-        const part = chunk.subarray(0, remaining);
-        await out!.write(part);
-        remaining -= part.length;
-        chunk = chunk.subarray(part.length);
-        if (remaining === 0) {
-          await out!.close();
-          out = undefined;
-        }
-        continue;
-      }
-      if (skip > 0) {
-        const n = Math.min(skip, chunk.length);
-        skip -= n;
-        chunk = chunk.subarray(n);
-        continue;
-      }
-      const need = 512 - header.length;
-      header = Buffer.concat([header, chunk.subarray(0, need)]);
-      chunk = chunk.subarray(need);
-      if (header.length < 512) continue;
-      const block = header;
-      header = Buffer.alloc(0);
-      if (block.every((byte) => byte === 0)) continue; // the end: two empty blocks
-      const field = (from: number, length: number) =>
-        block
-          .subarray(from, from + length)
-          .toString('utf8')
-          .replace(/\0.*$/s, '');
-      const name = [field(345, 155), field(0, 100)].filter(Boolean).join('/');
-      const size = parseInt(field(124, 12).trim() || '0', 8);
-      const type = field(156, 1) || '0';
-      const target = path.resolve(root, `.${path.posix.resolve('/', name)}`);
-      if (target !== root && !target.startsWith(root + path.sep)) {
-        throw new Error(`unsafe name in the database dump: ${name}`);
-      }
-      if (type === '5') {
-        await fs.mkdir(target, { recursive: true });
-      } else if (type === '0') {
-        await fs.mkdir(path.dirname(target), { recursive: true });
-        out = await fs.open(target, 'w');
-        if (size === 0) {
-          await out.close();
-          out = undefined;
-        }
-      }
-      remaining = type === '0' ? size : 0;
-      skip = (type === '0' ? 0 : size) + ((512 - (size % 512)) % 512);
-    }
+  const input = createReadStream(file);
+  try {
+    await readTar(input.pipe(zlib.createGunzip()), async ({ name, type }) => {
+      const target = entryTarget(dataDir, name);
+      if (type === 'directory') await fs.mkdir(target, { recursive: true });
+      return type === 'file' ? fileSink(target) : undefined;
+    });
+  } finally {
+    input.destroy();
   }
-  await out?.close();
 }

@@ -82,7 +82,7 @@ describe('server-rendered pages', () => {
   beforeAll(async () => {
     webDist = await writeWeb();
     database = await createTestDatabase();
-    app = await buildApp(testConfig({ WEB_DIST: webDist, AUTH_RATE_LIMIT: '100000' }), {
+    app = await buildApp(testConfig({ WEB_DIST: webDist }), {
       database,
       logger: false,
     });

@@ -8,6 +8,7 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { migrationsFolder as defaultMigrationsFolder, openDatabase, type Database } from '../db/client.js';
 import { migrationsKey } from '../db/pglite-template.js';
+import { MemoryInvalidationBus } from '../lib/invalidation-bus.js';
 import type { Mail, Mailer } from '../lib/mail.js';
 import type { UploadStore } from '../modules/uploads/store.js';
 
@@ -158,6 +159,49 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
     await t.close?.();
   });
   return t;
+}
+
+/** Two app instances on one database, standing for two processes behind a load balancer. */
+export interface TwoProcesses {
+  database: Database;
+  a: FastifyInstance;
+  b: FastifyInstance;
+}
+
+/** Whether two processes of a test share Redis (REDIS_URL set) or an in-memory bus: for titles. */
+export const busLabel = process.env.REDIS_URL ? 'Redis' : 'in-memory bus';
+
+/**
+ * Two instances on one database for a test file's tests, built before them and closed after
+ * them. With REDIS_URL they share that Redis, as processes do; without it an in-memory bus that
+ * keeps the same contract (a change reaches the other instance before the writer answers). One
+ * config, so both sign with the same secret, as processes share AUTH_SECRET.
+ */
+export function useTwoProcesses(
+  options: { env?: Record<string, string>; mailer?: Mailer } = {},
+): TwoProcesses {
+  const two = {} as TwoProcesses;
+  beforeAll(async () => {
+    const redisUrl = process.env.REDIS_URL;
+    const database = await createTestDatabase();
+    const bus = redisUrl ? undefined : new MemoryInvalidationBus();
+    const config = testConfig({ ...options.env, ...(redisUrl ? { REDIS_URL: redisUrl } : {}) });
+    const build = () =>
+      buildApp(config, {
+        database,
+        logger: false,
+        ...(options.mailer ? { mailer: options.mailer } : {}),
+        ...(bus ? { invalidationBus: bus } : {}),
+      });
+    Object.assign(two, { database, a: await build(), b: await build() });
+    await Promise.all([two.a.ready(), two.b.ready()]);
+  });
+  afterAll(async () => {
+    await two.a?.close();
+    await two.b?.close();
+    await two.database?.close();
+  });
+  return two;
 }
 
 /** A mailer that keeps what it is given, for tests to read links from. */

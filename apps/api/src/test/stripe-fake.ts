@@ -22,6 +22,20 @@ export interface FakeRefund {
   metadata: Record<string, string>;
 }
 
+/** The webhook secret test shops and their signed events share. */
+export const TEST_WEBHOOK_SECRET = 'whsec_test_secret';
+
+/** A shop's settings to take cards through Stripe, its API answered by the fake at `url`. */
+export function stripeEnv(url: string): Record<string, string> {
+  return {
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_local',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
+    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    STRIPE_API_URL: url,
+  };
+}
+
 /**
  * A local stand-in for Stripe's PaymentIntents endpoints, enough for the official SDK: create
  * (honouring Idempotency-Key), retrieve and cancel; and refunds of a succeeded intent (whole or in parts,

@@ -1,38 +1,8 @@
-import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { ActivityEntry, ActivityPage, ActivityQuery } from '@pitstop/core/audit';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
-
-/**
- * A page's cursor: the last row's created_at as PostgreSQL prints it (microseconds: a JavaScript
- * Date keeps milliseconds, and two rows of one millisecond must not be skipped or shown twice)
- * and its id, base64url so it travels in a query string untouched.
- */
-function encodeCursor(at: string, id: string): string {
-  return Buffer.from(`${at}|${id}`).toString('base64url');
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** "2026-11-27 09:55:00.123456+00", as timestamptz::text prints it: a valid time, then its zone. */
-function isStamp(text: string): boolean {
-  const seconds = text.slice(0, 19);
-  return (
-    /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(seconds) &&
-    !Number.isNaN(Date.parse(`${seconds.replace(' ', 'T')}Z`)) &&
-    /^[.\d]{0,7}[+-][\d:]{2,8}$/.test(text.slice(19))
-  );
-}
-
-function decodeCursor(cursor: string): { at: string; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!at || !id || !isStamp(at) || !UUID.test(id)) {
-    throw new AppError('invalid', 'Not a page of this list.', [
-      { field: 'before', message: 'Not a page of this list.' },
-    ]);
-  }
-  return { at, id };
-}
+import { encodeCursor, olderThan, stampOf } from '../../lib/keyset.js';
 
 /** LIKE's own characters, taken literally in a name someone typed. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -48,10 +18,7 @@ function conditionsOf(query: ActivityQuery): SQL[] {
   if (query.recordId) where.push(eq(auditLog.recordId, query.recordId));
   if (query.from) where.push(gte(auditLog.createdAt, new Date(query.from)));
   if (query.to) where.push(lt(auditLog.createdAt, new Date(query.to)));
-  if (query.before) {
-    const { at, id } = decodeCursor(query.before);
-    where.push(sql`(${auditLog.createdAt}, ${auditLog.id}) < (${at}::timestamptz, ${id}::uuid)`);
-  }
+  if (query.before) where.push(olderThan(query.before, auditLog.createdAt, auditLog.id));
   return where;
 }
 
@@ -64,7 +31,7 @@ export async function listActivity(db: Db, query: ActivityQuery): Promise<Activi
   const rows = await db
     .select({
       row: auditLog,
-      stamp: sql<string>`${auditLog.createdAt}::text`,
+      stamp: stampOf(auditLog.createdAt),
     })
     .from(auditLog)
     .where(and(...conditionsOf(query)))

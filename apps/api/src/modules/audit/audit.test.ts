@@ -15,7 +15,7 @@ import { checkoutCart, orderOf, placePaidOrder } from '../../test/orders.js';
 import { updatePartFromInput } from '../parts/service.js';
 
 const UPS = '1Z999AA10123456784';
-const t = useTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
+const t = useTestApp();
 let admin: Customer;
 let adminName: string;
 

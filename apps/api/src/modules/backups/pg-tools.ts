@@ -1,5 +1,26 @@
 import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import os from 'node:os';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/**
+ * Passes bytes on no faster than `bytesPerSecond` (0: at once). Holding a chunk back stops the
+ * reads from the program's stdout, so the program itself (and the database backend writing to it)
+ * waits instead of working: the pace bounds the CPU the dump takes, not just the disk writes.
+ */
+export function pacedCopy(bytesPerSecond: number): Transform {
+  const started = performance.now();
+  let passed = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      passed += chunk.length;
+      const wait = bytesPerSecond > 0 ? started + (passed / bytesPerSecond) * 1000 - performance.now() : 0;
+      if (wait <= 0) done(null, chunk);
+      else setTimeout(() => done(null, chunk), wait);
+    },
+  });
+}
 
 /**
  * PostgreSQL's own client programs (pg_dump, pg_restore), from PATH or PG_BIN_DIR. The password
@@ -9,7 +30,11 @@ export async function runPgTool(
   tool: 'pg_dump' | 'pg_restore',
   url: string,
   args: string[],
-  options: { background?: boolean } = {},
+  options: {
+    background?: boolean;
+    /** Where the program's stdout goes, at most this fast (0: unpaced); unset: ignored. */
+    output?: { file: string; maxBytesPerSecond: number };
+  } = {},
 ): Promise<void> {
   const target = new URL(url);
   const password = decodeURIComponent(target.password);
@@ -17,8 +42,24 @@ export async function runPgTool(
   const bin = process.env.PG_BIN_DIR ? `${process.env.PG_BIN_DIR}/${tool}` : tool;
   const child = spawn(bin, [...args, `--dbname=${target.toString()}`], {
     env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', options.output ? 'pipe' : 'ignore', 'pipe'],
   });
+  const written =
+    options.output && child.stdout
+      ? pipeline(
+          child.stdout,
+          pacedCopy(options.output.maxBytesPerSecond),
+          createWriteStream(options.output.file),
+        )
+      : Promise.resolve();
+  // A failed write ends the program (it gets EPIPE) and is reported below, with its exit.
+  const writeFailure = written.then(
+    () => undefined,
+    (err: unknown) => {
+      child.kill();
+      return err;
+    },
+  );
   // A backup runs beside the shop: its compression gives way to the shop's requests for the CPU.
   if (options.background && child.pid) {
     try {
@@ -43,5 +84,7 @@ export async function runPgTool(
     );
     child.once('close', resolve);
   });
+  const failedWrite = await writeFailure;
   if (code !== 0) throw new Error(`${tool} failed (exit ${code}): ${stderr.trim().slice(0, 2000)}`);
+  if (failedWrite) throw failedWrite;
 }

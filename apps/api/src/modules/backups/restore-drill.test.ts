@@ -15,7 +15,7 @@ import { bearer, signIn, signUp, signUpAdmin, type Customer } from '../../test/a
 import { catalogueCsv, csvPartNumber, csvRow } from '../../test/catalogue.js';
 import { checkoutCart, placePaidOrder, placeUnpaidOrder } from '../../test/orders.js';
 import { localUploadStore } from '../uploads/store.js';
-import { createTar } from './tar.js';
+import { createTar } from '../../lib/tar.js';
 import { writeBackup } from './backup.js';
 import { MANIFEST_ENTRY, type Manifest } from './manifest.js';
 import { readManifest, restoreBackup, RestoreRefused } from './restore.js';

@@ -18,7 +18,7 @@ import {
   type Manifest,
 } from './manifest.js';
 import { runPgTool } from './pg-tools.js';
-import { bufferSink, fileSink, readTar } from './tar.js';
+import { bufferSink, fileSink, readTar } from '../../lib/tar.js';
 
 /** A restore refused before anything was touched; its message says what to do. */
 export class RestoreRefused extends Error {
@@ -156,7 +156,9 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     await fs.mkdir(work, { recursive: true });
     const dumpFile = path.join(work, 'dump');
     let uploads = 0;
-    await readTar(file, async ({ name }) => {
+    await readTar(file, async ({ name, type }) => {
+      // Folders a hand-made tar may list carry nothing to restore.
+      if (type !== 'file') return undefined;
       if (name === DUMP_ENTRY[manifest.database]) return fileSink(dumpFile);
       if (name.startsWith(UPLOADS_PREFIX)) {
         const upload = name.slice(UPLOADS_PREFIX.length);

@@ -9,7 +9,7 @@ import { bearer, signUp, type Customer } from '../../test/accounts.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
+  t = await createTestApp();
 });
 afterAll(async () => {
   await t.close();

@@ -11,7 +11,7 @@ let admin: Customer;
 const ids: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
+  t = await createTestApp();
   admin = await signUp(t.app);
   await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
   const applicant = await signUp(t.app);

@@ -1,45 +1,30 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@pitstop/core/orders';
-import { buildApp } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import { createPart } from '../../seed/factories.js';
 import { users } from '../../db/schema.js';
-import { MemoryInvalidationBus } from '../../lib/invalidation-bus.js';
-import { createTestDatabase, testConfig } from '../../test/app.js';
+import { busLabel, useTwoProcesses } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
 import { DELIVERY_ADDRESS } from '../../test/orders.js';
-
-const redisUrl = process.env.REDIS_URL;
 
 /*
  * A customer's own order list is answered from memory until any write. Two instances on one
  * database stand for two processes (sharing REDIS_URL when set, else an in-memory bus).
  */
-describe(`a customer's order list across two processes (${redisUrl ? 'Redis' : 'in-memory bus'})`, () => {
+describe(`a customer's order list across two processes (${busLabel})`, () => {
   let database: Database;
   let a: FastifyInstance;
   let b: FastifyInstance;
   let rider: Customer;
   let partId: string;
 
+  const two = useTwoProcesses();
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const bus = redisUrl ? undefined : new MemoryInvalidationBus();
-    const config = testConfig({ AUTH_RATE_LIMIT: '100000', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) });
-    const build = () =>
-      buildApp(config, { database, logger: false, ...(bus ? { invalidationBus: bus } : {}) });
-    a = await build();
-    b = await build();
-    await Promise.all([a.ready(), b.ready()]);
+    ({ a, b, database } = two);
     partId = (await createPart(database.db, { availablequantity: 50, minquantity: 1 })).id;
     rider = await signUp(a);
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await database.close();
   });
 
   const list = async (app: FastifyInstance, who: Customer, email = who.email) => {

@@ -6,7 +6,7 @@ import { orders, parts, payments, users } from '../../db/schema.js';
 import { captureMailer, createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
 import { DELIVERY_ADDRESS } from '../../test/orders.js';
-import { startStripeFake } from '../../test/stripe-fake.js';
+import { startStripeFake, stripeEnv } from '../../test/stripe-fake.js';
 
 const CANCELLED_SUBJECT = 'Your Pitstop Parts order was cancelled';
 
@@ -91,7 +91,7 @@ describe('an admin cancels a paid order with the sandbox provider', () => {
   const mailer = captureMailer();
   let admin: Customer;
   beforeAll(async () => {
-    t = await createTestApp({ mailer, env: { AUTH_RATE_LIMIT: '100000' } });
+    t = await createTestApp({ mailer });
     admin = await adminOf(t);
   });
   afterAll(async () => {
@@ -194,11 +194,7 @@ describe('an admin cancels a paid order with Stripe (the official SDK against a 
     t = await createTestApp({
       mailer,
       env: {
-        AUTH_RATE_LIMIT: '100000',
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_local',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
-        STRIPE_API_URL: fake.url,
+        ...stripeEnv(fake.url),
       },
     });
     admin = await adminOf(t);

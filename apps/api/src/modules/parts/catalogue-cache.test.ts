@@ -1,19 +1,15 @@
 import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Part } from '@pitstop/core/parts';
-import { buildApp } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import { createPart } from '../../seed/factories.js';
 import { orders } from '../../db/schema.js';
-import { MemoryInvalidationBus } from '../../lib/invalidation-bus.js';
 import { partTag } from '../../lib/response-cache.js';
-import { createTestDatabase, testConfig } from '../../test/app.js';
+import { busLabel, useTwoProcesses } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
 import { DELIVERY_ADDRESS } from '../../test/orders.js';
-
-const redisUrl = process.env.REDIS_URL;
 
 /*
  * An order changes the stock of its parts only: the cached answers that show those parts (or
@@ -21,37 +17,26 @@ const redisUrl = process.env.REDIS_URL;
  * every other cached page stays. Two instances on one database stand for two processes
  * (sharing REDIS_URL when set, else an in-memory bus with the same contract).
  */
-describe(`catalogue cache under orders (${redisUrl ? 'Redis' : 'in-memory bus'})`, () => {
+describe(`catalogue cache under orders (${busLabel})`, () => {
   let database: Database;
   let a: FastifyInstance;
   let b: FastifyInstance;
   let buyer: Customer;
   const partIds: string[] = [];
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    const bus = redisUrl ? undefined : new MemoryInvalidationBus();
-    const config = testConfig({
-      AUTH_RATE_LIMIT: '100000',
+  const two = useTwoProcesses({
+    env: {
       // The expiry job runs often, so a test can watch an order expire.
       ORDER_EXPIRY_INTERVAL_SECONDS: '0.1',
-      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
-    });
-    const build = () =>
-      buildApp(config, { database, logger: false, ...(bus ? { invalidationBus: bus } : {}) });
-    a = await build();
-    b = await build();
-    await Promise.all([a.ready(), b.ready()]);
+    },
+  });
+  beforeAll(async () => {
+    ({ a, b, database } = two);
     for (let i = 0; i < 4; i++) {
       const part = await createPart(database.db, { availablequantity: 10, minquantity: 1 });
       partIds.push(part.id);
     }
     buyer = await signUp(a);
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await database.close();
   });
 
   const read = async (app: FastifyInstance, url: string) => {

@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Part, PartFacets } from '@pitstop/core/parts';
-import { buildApp } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { MemoryInvalidationBus } from '../../lib/invalidation-bus.js';
 import { createPart } from '../../seed/factories.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
-import { createTestDatabase, testConfig } from '../../test/app.js';
+import { busLabel, useTwoProcesses } from '../../test/app.js';
 import { partBody } from '../../test/catalogue.js';
-
-const redisUrl = process.env.REDIS_URL;
 
 /*
  * An admin adds, edits and deletes a part through one process; the other process's search and
@@ -19,29 +15,18 @@ const redisUrl = process.env.REDIS_URL;
  * (decision 027, Leftovers: the catalogue index adds and removes parts in place). Two instances
  * on one database stand for two processes (sharing REDIS_URL when set, else an in-memory bus).
  */
-describe(`a part added, edited or deleted, seen by every process (${redisUrl ? 'Redis' : 'in-memory bus'})`, () => {
+describe(`a part added, edited or deleted, seen by every process (${busLabel})`, () => {
   let database: Database;
   let a: FastifyInstance;
   let b: FastifyInstance;
   let admin: Customer;
 
+  const two = useTwoProcesses();
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const bus = redisUrl ? undefined : new MemoryInvalidationBus();
-    const config = testConfig({ AUTH_RATE_LIMIT: '100000', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) });
-    const build = () =>
-      buildApp(config, { database, logger: false, ...(bus ? { invalidationBus: bus } : {}) });
-    a = await build();
-    b = await build();
-    await Promise.all([a.ready(), b.ready()]);
+    ({ a, b, database } = two);
     for (let i = 0; i < 6; i++) await createPart(database.db, { name: `Zebra Spare ${i}` });
     admin = await signUp(a);
     await database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await database.close();
   });
 
   const ids = async (app: FastifyInstance, query: string) => {

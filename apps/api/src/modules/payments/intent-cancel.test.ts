@@ -8,7 +8,7 @@ import { queueIntentCancels } from '../../lib/payments/intent-cancels.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
 import { placeUnpaidOrder } from '../../test/orders.js';
-import { startStripeFake } from '../../test/stripe-fake.js';
+import { startStripeFake, stripeEnv } from '../../test/stripe-fake.js';
 import { expireUnpaidOrders } from '../orders/service.js';
 
 /** An unpaid card order of one part with its intent opened: the order and the intent's secret. */
@@ -55,7 +55,7 @@ async function adminOf(t: TestApp): Promise<Customer> {
 describe('an unpaid order’s open intent is cancelled with the order (sandbox)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
+    t = await createTestApp();
   });
   afterAll(async () => {
     await t.close();
@@ -175,12 +175,7 @@ describe('an unpaid order’s open intent is cancelled at Stripe', () => {
     fake = await startStripeFake();
     t = await createTestApp({
       env: {
-        AUTH_RATE_LIMIT: '100000',
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_local',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
-        STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
-        STRIPE_API_URL: fake.url,
+        ...stripeEnv(fake.url),
       },
     });
   });

@@ -8,7 +8,7 @@ import { captureMailer, createTestApp, type TestApp } from '../../test/app.js';
 import { expireUnpaidOrders } from '../orders/service.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
 import { DELIVERY_ADDRESS } from '../../test/orders.js';
-import { startStripeFake } from '../../test/stripe-fake.js';
+import { startStripeFake, stripeEnv, TEST_WEBHOOK_SECRET } from '../../test/stripe-fake.js';
 
 async function orderFor(t: TestApp, me: Customer, quantity = 2) {
   const part = await createPart(t.database.db, { priceCents: 1250, availablequantity: 50 });
@@ -66,7 +66,7 @@ const recordPayment = (t: TestApp, me: Customer, orderId: string, transactionId:
 describe('payments with the sandbox provider', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
+    t = await createTestApp();
   });
   afterAll(async () => {
     await t.close();
@@ -184,7 +184,7 @@ describe('a card payment that comes through after its order was cancelled', () =
   let t: TestApp;
   const mails = captureMailer();
   beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' }, mailer: mails });
+    t = await createTestApp({ mailer: mails });
   });
   afterAll(async () => {
     await t.close();
@@ -291,19 +291,14 @@ describe('a card payment that comes through after its order was cancelled', () =
 describe('payments with Stripe (the official SDK against a local fake)', () => {
   let t: TestApp;
   let fake: Awaited<ReturnType<typeof startStripeFake>>;
-  const webhookSecret = 'whsec_test_secret';
+  const webhookSecret = TEST_WEBHOOK_SECRET;
   const stripe = new Stripe('sk_test_local');
 
   beforeAll(async () => {
     fake = await startStripeFake();
     t = await createTestApp({
       env: {
-        AUTH_RATE_LIMIT: '100000',
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_local',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
-        STRIPE_WEBHOOK_SECRET: webhookSecret,
-        STRIPE_API_URL: fake.url,
+        ...stripeEnv(fake.url),
       },
     });
   });

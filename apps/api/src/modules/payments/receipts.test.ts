@@ -10,7 +10,7 @@ import type { Mail } from '../../lib/mail.js';
 import { captureMailer, createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
 import { DELIVERY_ADDRESS, partOrderBody } from '../../test/orders.js';
-import { startStripeFake } from '../../test/stripe-fake.js';
+import { startStripeFake, stripeEnv, TEST_WEBHOOK_SECRET } from '../../test/stripe-fake.js';
 
 /*
  * Issue #26 item 4: a card payment that succeeds (the customer's confirmation or Stripe's webhook)
@@ -63,7 +63,6 @@ describe('a card payment confirmed by the customer (sandbox)', () => {
     t = await createTestApp({
       mailer: mails,
       env: {
-        AUTH_RATE_LIMIT: '100000',
         SALES_TAX_RATES: 'CA=7.25',
         PUBLIC_URL,
         ORDER_NOTIFY_EMAILS: 'orders@pitstop.com, warehouse@pitstop.com',
@@ -225,7 +224,7 @@ describe('new-order notices without ORDER_NOTIFY_EMAILS', () => {
   let t: TestApp;
   const mails = captureMailer();
   beforeAll(async () => {
-    t = await createTestApp({ mailer: mails, env: { AUTH_RATE_LIMIT: '100000' } });
+    t = await createTestApp({ mailer: mails });
   });
   afterAll(async () => {
     await t.close();
@@ -254,7 +253,7 @@ describe('a card payment Stripe confirms by webhook', () => {
   let t: TestApp;
   let fake: Awaited<ReturnType<typeof startStripeFake>>;
   const mails = captureMailer();
-  const webhookSecret = 'whsec_receipts';
+  const webhookSecret = TEST_WEBHOOK_SECRET;
   const stripe = new Stripe('sk_test_local');
 
   beforeAll(async () => {
@@ -262,14 +261,9 @@ describe('a card payment Stripe confirms by webhook', () => {
     t = await createTestApp({
       mailer: mails,
       env: {
-        AUTH_RATE_LIMIT: '100000',
         PUBLIC_URL,
         ORDER_NOTIFY_EMAILS: 'orders@pitstop.com',
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_local',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
-        STRIPE_WEBHOOK_SECRET: webhookSecret,
-        STRIPE_API_URL: fake.url,
+        ...stripeEnv(fake.url),
       },
     });
   });

@@ -20,7 +20,7 @@ import {
 import { captureMailer, createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
 import { DELIVERY_ADDRESS, ordersOf, placePaidOrder } from '../../test/orders.js';
-import { startStripeFake } from '../../test/stripe-fake.js';
+import { startStripeFake, stripeEnv } from '../../test/stripe-fake.js';
 import { taxShareCents } from './service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -193,7 +193,6 @@ describe('returns with the sandbox provider', () => {
     t = await createTestApp({
       mailer,
       env: {
-        AUTH_RATE_LIMIT: '100000',
         ...TAX,
         RETURN_ADDRESS: 'Pitstop Returns, 1 Dock Rd, Reno, NV 89501',
       },
@@ -815,11 +814,7 @@ describe('returns refunded through Stripe (the official SDK against a local fake
     t = await createTestApp({
       mailer: captureMailer(),
       env: {
-        AUTH_RATE_LIMIT: '100000',
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_local',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
-        STRIPE_API_URL: fake.url,
+        ...stripeEnv(fake.url),
       },
     });
     admin = await adminOf(t);

@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /**
- * A backup is one plain tar (POSIX ustar): any `tar -tf` lists it and `tar -xf` unpacks it by
- * hand. Written and read here, streaming, since its entries are few and their names short
- * (manifest.json, the database's dump, uploads/<hash>.webp): no package is needed for that.
+ * Plain tar (POSIX ustar), written and read streaming. A backup is one (any `tar -tf` lists it and
+ * `tar -xf` unpacks it by hand), and PGlite's dump of its data folder is another: their entries
+ * are regular files and folders with short names, so no package is needed for them.
  */
 
 const BLOCK = 512;
@@ -83,9 +83,10 @@ export async function createTar(file: string): Promise<TarWriter> {
 export interface TarEntry {
   name: string;
   size: number;
+  type: 'file' | 'directory' | 'other';
 }
 
-/** Where an entry's bytes go: a sink, or undefined to skip it. */
+/** Where a file entry's bytes go: a sink, or undefined to skip it (folders have none). */
 export type EntryHandler = (entry: TarEntry) => Promise<EntrySink | undefined>;
 
 export interface EntrySink {
@@ -93,7 +94,10 @@ export interface EntrySink {
   end(): Promise<void>;
 }
 
-/** Reads a tar from start to end, handing each regular file's bytes to `handler`. */
+/**
+ * Reads a tar from start to end, handing each entry to `handler` and each regular file's bytes to
+ * the sink it answers. A tar without its end marker, or cut inside an entry, is refused.
+ */
 export async function readTar(source: string | Readable, handler: EntryHandler): Promise<void> {
   const input =
     typeof source === 'string' ? createReadStream(source, { highWaterMark: 4 * 2 ** 20 }) : source;
@@ -142,7 +146,9 @@ export async function readTar(source: string | Readable, handler: EntryHandler):
       const type = field(156, 1) || '0';
       skip = (BLOCK - (size % BLOCK)) % BLOCK;
       remaining = size;
-      sink = type === '0' ? await handler({ name, size }) : undefined;
+      const kind = type === '0' ? 'file' : type === '5' ? 'directory' : 'other';
+      const answer = await handler({ name, size, type: kind });
+      sink = kind === 'file' ? answer : undefined;
       if (size === 0 && sink) {
         await sink.end();
         sink = undefined;
@@ -151,9 +157,8 @@ export async function readTar(source: string | Readable, handler: EntryHandler):
     if (ended) break;
   }
   if (typeof source === 'string') input.destroy();
-  if (remaining > 0 || sink)
-    throw new Error('the backup file ends in the middle of an entry: it is cut short');
-  if (!ended) throw new Error('the backup file has no end marker: it is cut short');
+  if (remaining > 0 || sink) throw new Error('the tar ends in the middle of an entry: it is cut short');
+  if (!ended) throw new Error('the tar has no end marker: it is cut short');
 }
 
 /** A sink writing to a new file (its folder made if missing). */
@@ -166,6 +171,19 @@ export async function fileSink(file: string): Promise<EntrySink> {
     },
     end: () => out.close(),
   };
+}
+
+/**
+ * Where an entry named inside a tar lands under `root`; refused when the name would climb out of
+ * it (`../`, an absolute name), as a hostile or damaged file might ask.
+ */
+export function entryTarget(root: string, name: string): string {
+  const base = path.resolve(root);
+  const target = path.resolve(base, `.${path.posix.resolve('/', name)}`);
+  if (target !== base && !target.startsWith(base + path.sep)) {
+    throw new Error(`unsafe name in the tar: ${name}`);
+  }
+  return target;
 }
 
 /** A sink keeping the bytes in memory (the manifest). */
