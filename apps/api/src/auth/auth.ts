@@ -158,9 +158,12 @@ export function createAuth({ config, db, mailer, secret, log, invitations, sessi
           // vouch for it) gets its verification mail queued in the user's own transaction; the
           // id is chosen here so the link is bound to this user, as better-auth binds its own.
           before: async (user, context) => {
+            const generated = context?.context.generateId({ model: 'user' });
+            const id =
+              (user as { id?: string }).id || (typeof generated === 'string' ? generated : undefined);
             const data = {
               ...user,
-              id: (user as { id?: string }).id ?? context?.context.generateId({ model: 'user' }) ?? undefined,
+              ...(id ? { id } : {}),
               name: withoutControlCharacters(user.name).trim().normalize('NFC'),
               role: admins.has(user.email.toLowerCase()) ? 'admin' : 'user',
             };
@@ -170,7 +173,7 @@ export function createAuth({ config, db, mailer, secret, log, invitations, sessi
                 data.email,
                 undefined,
                 VERIFY_EMAIL_EXPIRES_IN,
-                data.id ? { userId: data.id } : undefined,
+                id ? { userId: id } : undefined,
               );
               const body = context?.body as { callbackURL?: unknown } | undefined;
               const callbackURL = typeof body?.callbackURL === 'string' ? body.callbackURL : '/';

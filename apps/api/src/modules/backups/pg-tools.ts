@@ -69,7 +69,7 @@ export async function runPgTool(
     }
   }
   let stderr = '';
-  child.stderr.on('data', (d: Buffer) => {
+  child.stderr?.on('data', (d: Buffer) => {
     if (stderr.length < 10_000) stderr += d.toString();
   });
   const code = await new Promise<number | null>((resolve, reject) => {

@@ -135,29 +135,35 @@ describe('the sign-up verification mail', () => {
   const userRows = (email: string) => t.database.db.select().from(users).where(eq(users.email, email));
 
   beforeAll(async () => {
+    // One function per table: a trigger's NEW has only its own table's columns.
     await t.database.db.execute(sql`
-      create function refuse_test_rows() returns trigger language plpgsql as $$
+      create function refuse_test_accounts() returns trigger language plpgsql as $$
       begin
-        if tg_table_name = 'account'
-          and exists (select 1 from "user" where id = new.user_id and email like 'no-account-%') then
+        if exists (select 1 from "user" where id = new.user_id and email like 'no-account-%') then
           raise exception 'account refused for the test';
         end if;
-        if tg_table_name = 'jobs' and new.payload->>'to' like 'no-mail-%' then
+        return new;
+      end $$`);
+    await t.database.db.execute(sql`
+      create function refuse_test_mails() returns trigger language plpgsql as $$
+      begin
+        if new.payload->>'to' like 'no-mail-%' then
           raise exception 'mail refused for the test';
         end if;
         return new;
       end $$`);
     await t.database.db.execute(
-      sql`create trigger refuse_test_accounts before insert on account for each row execute function refuse_test_rows()`,
+      sql`create trigger refuse_test_accounts before insert on account for each row execute function refuse_test_accounts()`,
     );
     await t.database.db.execute(
-      sql`create trigger refuse_test_mails before insert on jobs for each row execute function refuse_test_rows()`,
+      sql`create trigger refuse_test_mails before insert on jobs for each row execute function refuse_test_mails()`,
     );
   });
   afterAll(async () => {
     await t.database.db.execute(sql`drop trigger refuse_test_accounts on account`);
     await t.database.db.execute(sql`drop trigger refuse_test_mails on jobs`);
-    await t.database.db.execute(sql`drop function refuse_test_rows()`);
+    await t.database.db.execute(sql`drop function refuse_test_accounts()`);
+    await t.database.db.execute(sql`drop function refuse_test_mails()`);
   });
 
   it('committed, the user’s mail job is there at once, with a link bound to them', async () => {
