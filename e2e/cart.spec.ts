@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Part } from '@pitstop/core/parts';
 import type { Cart } from '@pitstop/core/cart';
+import { cardAddLabel } from '@pitstop/core/minimums-texts';
 import { baseURL, expectNoSeriousA11yViolations, signInAs, useBrowser } from './fixtures.ts';
 
 const browser = useBrowser();
@@ -43,7 +44,7 @@ describe("a visitor's cart", () => {
     await expect.poll(() => cart.getAttribute('aria-label')).toBe('Cart');
 
     // A card adds the part's minimum order.
-    await page.getByRole('button', { name: `Add to cart: ${fromCard.name}` }).click();
+    await page.getByRole('button', { name: cardAddLabel(fromCard) }).click();
     await expect
       .poll(() => cart.getAttribute('aria-label'))
       .toBe(`Cart, ${fromCard.minquantity} ${fromCard.minquantity === 1 ? 'item' : 'items'}`);
@@ -122,8 +123,8 @@ describe('signing in with a cart', () => {
 
     const page = await browser.newPage();
     await page.goto('/parts');
-    await page.getByRole('button', { name: `Add to cart: ${held.name}` }).click();
-    await page.getByRole('button', { name: `Add to cart: ${added.name}` }).click();
+    await page.getByRole('button', { name: cardAddLabel(held) }).click();
+    await page.getByRole('button', { name: cardAddLabel(added) }).click();
     const cart = page.getByRole('link', { name: /^Cart/ });
     const visitorCount = held.minquantity + added.minquantity;
     await expect.poll(() => cart.getAttribute('aria-label')).toBe(`Cart, ${visitorCount} items`);

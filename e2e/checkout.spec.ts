@@ -4,6 +4,7 @@ import { cartTexts, messages } from '@pitstop/core/messages';
 import { receiptTexts } from '@pitstop/core/receipt-texts';
 import { formatDollars } from '@pitstop/core/money';
 import type { Part } from '@pitstop/core/parts';
+import { cardAddLabel } from '@pitstop/core/minimums-texts';
 import {
   baseURL,
   expectNoSeriousA11yViolations,
@@ -41,7 +42,7 @@ describe('checkout', () => {
     await expect.poll(() => cart.getAttribute('aria-label')).toBe('Cart');
     let count = 0;
     for (const part of parts) {
-      await page.getByRole('button', { name: `Add to cart: ${part.name}` }).click();
+      await page.getByRole('button', { name: cardAddLabel(part) }).click();
       count += part.minquantity;
       await expect
         .poll(() => cart.getAttribute('aria-label'))

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PARTS_WEB_PAGE } from '@pitstop/core/catalogue';
 import { messages, shopTexts } from '@pitstop/core/messages';
+import { minimumsTexts, stockWords } from '@pitstop/core/minimums-texts';
 import { apiParts, expectNoSeriousA11yViolations, signInAs, useBrowser } from './fixtures.ts';
 
 const browser = useBrowser();
@@ -65,7 +66,10 @@ describe('parts', () => {
     expect(text).toContain(part.name);
     expect(text).toContain(part.seller);
     expect(text).toContain(`$${part.price.toFixed(2)}`);
-    expect(text).toContain(`Available: ${part.availablequantity}`);
+    // Stock in words (the count is for admins), and the minimum order when above 1.
+    expect(text).toContain(stockWords(part));
+    expect(text).not.toContain(`Available: ${part.availablequantity}`);
+    if (part.minquantity > 1) expect(text).toContain(minimumsTexts.minimumOrder(part.minquantity));
     // The demo catalogue has no reviews: no stars, only the honest "No reviews yet".
     expect(part.reviewCount).toBe(0);
     await expect.poll(() => first.getByText(shopTexts.noReviewsYet).count()).toBe(1);

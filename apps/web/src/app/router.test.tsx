@@ -164,7 +164,8 @@ describe('AppRoutes cart', () => {
     renderRoutes(<AppRoutes />, { route: '/parts' });
 
     const cart = screen.getByRole('link', { name: 'Cart' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Add to cart: Brake pads' }));
+    // The pads' minimum order is 2: the card's button says it adds two.
+    fireEvent.click(await screen.findByRole('button', { name: 'Add 2 to cart: Brake pads' }));
     await waitFor(() => expect(cart.getAttribute('aria-label')).toBe('Cart, 2 items'));
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart: Chain kit' }));
     await waitFor(() => expect(cart.getAttribute('aria-label')).toBe('Cart, 3 items'));

@@ -42,8 +42,9 @@ describe('PartDetailRoute', () => {
     expect(await screen.findByRole('heading', { level: 1, name: part.name })).toBeTruthy();
     expect(api.spy.mock.calls[0]?.[0]).toBe(`/api/parts/${part._id}`);
     expect(screen.getByText('$249.99')).toBeTruthy();
-    expect(screen.getByText('Available quantity').nextElementSibling?.textContent).toBe('50');
-    expect(screen.getByText('Min order quantity').nextElementSibling?.textContent).toBe('1');
+    // Stock in words, not the count (an admin sees that); no minimum for a part sold singly.
+    expect(screen.getByText('Availability').nextElementSibling?.textContent).toBe('In stock');
+    expect(screen.queryByText(/Minimum order/)).toBeNull();
     expect(screen.getByRole('row', { name: 'Rim size 18 x 3.00 in' })).toBeTruthy();
     // Fitment is grouped by bike; each row gives years, position, quantity per bike and note.
     expect(screen.getByRole('rowheader', { name: "Honda CB350 H'ness — 2021–2025" })).toBeTruthy();
@@ -88,6 +89,21 @@ describe('PartDetailRoute', () => {
     expect(getLocalCart().map((item) => [item.partId, item.quantity])).toEqual([[part._id, 4]]);
     // Buy Now's way is still there: a visitor is asked to log in to order.
     expect(screen.getByRole('link', { name: 'Log in to order' })).toBeTruthy();
+  });
+
+  it('says the minimum order above 1, and shows the exact stock to an admin only', async () => {
+    window.localStorage.setItem('accessToken', 'admin-key');
+    const part = createPart({ name: 'Suzuki Clutch Plates', availablequantity: 1900, minquantity: 5 });
+    mockApi({
+      [`GET /api/parts/${part._id}`]: () => jsonResponse(part),
+      [`GET /api/parts/${part._id}/reviews`]: () => jsonResponse([]),
+      'GET /api/me': () => jsonResponse(createProfile({ role: 'admin' })),
+    });
+    renderWithProviders(<PartDetailRoute />, { route: `/parts/${part._id}`, path: '/parts/:id' });
+
+    expect(await screen.findByText('Minimum order 5')).toBeTruthy();
+    const availability = screen.getByText('Availability').nextElementSibling;
+    await waitFor(() => expect(availability?.textContent).toBe('In stock · 1,900 available'));
   });
 
   it("shows the part's reviews under it", async () => {
@@ -141,7 +157,7 @@ describe('PartDetailRoute', () => {
 
   it('shows the order form beside the part, and refetches the part once an order is booked', async () => {
     window.localStorage.setItem('accessToken', 'rider-key');
-    let part = createPart({ name: 'Bajaj Pulsar Headlight', availablequantity: 12, minquantity: 1 });
+    let part = createPart({ name: 'Bajaj Pulsar Headlight', availablequantity: 9, minquantity: 1 });
     const api = mockApi({
       [`GET /api/parts/${part._id}`]: () => jsonResponse(part),
       'GET /api/me': () => jsonResponse(createProfile({ name: 'Riley Rider', email: 'rider@pitstop.com' })),
@@ -159,7 +175,7 @@ describe('PartDetailRoute', () => {
           },
         }),
       'POST /api/order': (_url, init) => {
-        part = { ...part, availablequantity: 7 };
+        part = { ...part, availablequantity: 4 };
         const body = JSON.parse(String(init?.body)) as { address: unknown };
         return jsonResponse({
           insertedId: 'order-1',
@@ -193,7 +209,7 @@ describe('PartDetailRoute', () => {
       '/payment/order-1',
     );
     await waitFor(() =>
-      expect(screen.getByText('Available quantity').nextElementSibling?.textContent).toBe('7'),
+      expect(screen.getByText('Availability').nextElementSibling?.textContent).toBe('Only 4 left'),
     );
     expect(api.callsTo(`GET /api/parts/${part._id}`)).toHaveLength(2);
   });

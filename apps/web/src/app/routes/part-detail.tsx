@@ -18,6 +18,7 @@ import { partBreadcrumbJsonLd, partProductJsonLd } from '@/features/parts/utils/
 import { ReviewList } from '@/features/reviews/components/review-list';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { isApiError } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/current-user';
 import { lazyModule } from '@/lib/lazy-module';
 import { useHttpStatus } from '@/lib/render-context';
 import { useIsSignedIn } from '@/lib/session';
@@ -72,6 +73,8 @@ export function PartDetailRoute() {
   const queryClient = useQueryClient();
   const vehicle = useActiveVehicle();
   const signedIn = useIsSignedIn();
+  // Stock's exact count is for admins (known only in the browser: the server renders for anyone).
+  const isAdmin = useCurrentUser().data?.role === 'admin';
   // An approved customer may order on account here too; until this answers, card is the way.
   const credit = useCreditStatus({ enabled: signedIn });
   const account = credit.data?.account ?? null;
@@ -128,7 +131,7 @@ export function PartDetailRoute() {
   return (
     <PageContainer>
       <Breadcrumb current={query.data.name} />
-      <PartDetails part={query.data} vehicle={vehicle}>
+      <PartDetails part={query.data} vehicle={vehicle} showStockCount={isAdmin}>
         <AddToCartForm part={query.data} />
         {signedIn ? (
           <Suspense fallback={<Spinner label="Loading the order form" className="py-10" />}>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { cartUiTexts } from '@pitstop/core/messages';
+import { cardAddLabel, cardAddText } from '@pitstop/core/minimums-texts';
 import type { Part } from '@pitstop/core/parts';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useHydrated } from '@/hooks/use-hydrated';
@@ -52,8 +53,9 @@ export function AddToCartStatus({ said }: { said: Said }) {
 }
 
 /**
- * "Add to cart" on a part card: a new line takes the part's minimum order, a line already in the
- * cart one more, never past the stock. Named after the part, like the card's Buy Now.
+ * "Add to cart" on a part card: adds the part's minimum order each time, and says so when that is
+ * more than one ("Add 5 to cart"), so the button does what it says; never past the stock. Any
+ * other quantity is chosen on the part page or in the cart. Named after the part, like Buy Now.
  */
 export function AddToCartButton({ part }: { part: AddablePart }) {
   const hydrated = useHydrated();
@@ -64,11 +66,11 @@ export function AddToCartButton({ part }: { part: AddablePart }) {
       <button
         type="button"
         className={buttonStyles('secondary', 'md')}
-        aria-label={soldOut ? undefined : cartUiTexts.addToCartLabel(part.name)}
+        aria-label={soldOut ? undefined : cardAddLabel(part)}
         disabled={soldOut || pending || !hydrated}
-        onClick={() => void add()}
+        onClick={() => void add(part.minquantity)}
       >
-        {soldOut ? cartUiTexts.soldOut : pending ? cartUiTexts.adding : cartUiTexts.addToCart}
+        {soldOut ? cartUiTexts.soldOut : pending ? cartUiTexts.adding : cardAddText(part)}
       </button>
       <AddToCartStatus said={said} />
     </>

@@ -15,21 +15,40 @@ const pads = createPart({ name: 'Brake pads', price: 21.99, availablequantity: 3
 const quantities = () => getLocalCart().map((item) => `${item.name} × ${item.quantity}`);
 
 describe('AddToCartButton (part cards)', () => {
-  it("puts the part's minimum order in a visitor's cart, then one more, and says so", async () => {
+  it("says it adds the part's minimum order, puts that many in a visitor's cart, and says so", async () => {
     renderWithProviders(<AddToCartButton part={pads} />);
-    const button = screen.getByRole('button', { name: 'Add to cart: Brake pads' });
+    const button = screen.getByRole('button', { name: 'Add 2 to cart: Brake pads' });
+    expect(button.textContent).toBe('Add 2 to cart');
 
     fireEvent.click(button);
     expect(await screen.findByText(cartPageTexts.addedNow(2, 'Brake pads', 2))).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe(cartPageTexts.addedNow(2, 'Brake pads', 2));
     expect(quantities()).toEqual(['Brake pads × 2']);
 
+    // Two more would pass the three in stock: the cart holds all three, and says why.
     fireEvent.click(button);
-    expect(await screen.findByText(cartPageTexts.addedNow(1, 'Brake pads', 3))).toBeTruthy();
+    expect(await screen.findByText(cartPageTexts.cappedAtStock(3))).toBeTruthy();
     // All three in stock are in the cart: nothing more to add.
     fireEvent.click(button);
     expect(await screen.findByText(cartPageTexts.alreadyAllInStock(3))).toBeTruthy();
     expect(quantities()).toEqual(['Brake pads × 3']);
+  });
+
+  it('adds five at a time for a part whose minimum order is five', async () => {
+    const plates = createPart({ name: 'Clutch plates', availablequantity: 40, minquantity: 5 });
+    renderWithProviders(<AddToCartButton part={plates} />);
+    const button = screen.getByRole('button', { name: 'Add 5 to cart: Clutch plates' });
+
+    fireEvent.click(button);
+    expect(await screen.findByText(cartPageTexts.addedNow(5, 'Clutch plates', 5))).toBeTruthy();
+    fireEvent.click(button);
+    expect(await screen.findByText(cartPageTexts.addedNow(5, 'Clutch plates', 10))).toBeTruthy();
+    expect(quantities()).toEqual(['Clutch plates × 10']);
+  });
+
+  it('says plain "Add to cart" for a part sold one at a time', () => {
+    renderWithProviders(<AddToCartButton part={createPart({ name: 'Mirror', minquantity: 1 })} />);
+    expect(screen.getByRole('button', { name: 'Add to cart: Mirror' }).textContent).toBe('Add to cart');
   });
 
   it('is disabled for a part that is out of stock', () => {
@@ -52,7 +71,7 @@ describe('AddToCartButton (part cards)', () => {
 
   it('says when the part could not be added', async () => {
     window.localStorage.setItem('accessToken', 'rider-key');
-    const unknown = createPart({ name: 'Chain kit' });
+    const unknown = createPart({ name: 'Chain kit', minquantity: 1 });
     // The cart reads fine, but the part was removed from the catalogue since the page loaded.
     mockApi({
       'GET /api/cart': () => jsonResponse({ items: [], subtotal: 0 }),

@@ -40,6 +40,21 @@ describe("CartContents, a visitor's cart", () => {
     expect(screen.getByText(cartPageTexts.items).nextElementSibling?.textContent).toBe('5');
   });
 
+  it('says each line’s stock in words, and its minimum order above 1', () => {
+    const gone = createPart({ name: 'Mirror', availablequantity: 1, minquantity: 2 });
+    seedLocalCart([localLine(chain, 2), localLine(pads, 3), localLine(gone, 2)]);
+    renderWithProviders(<CartContents />, { route: '/cart' });
+
+    expect(within(line('Chain kit')).getByText('Only 4 left')).toBeTruthy();
+    expect(line('Chain kit').textContent).not.toContain('Minimum order');
+    expect(within(line('Brake pads')).getByText('In stock')).toBeTruthy();
+    expect(line('Brake pads').textContent).toContain('Minimum order 2');
+    expect(line('Brake pads').textContent).not.toContain('10');
+    // A line that no longer fits says why instead.
+    expect(within(line('Mirror')).queryByText('Out of stock')).toBeNull();
+    expect(line('Mirror').textContent).toContain(cartPageTexts.belowMinimumStock(1, 2));
+  });
+
   it('changes a quantity with the buttons and by typing, within the minimum and the stock', async () => {
     seedLocalCart([localLine(chain, 2), localLine(pads, 2)]);
     renderWithProviders(<CartContents />, { route: '/cart' });

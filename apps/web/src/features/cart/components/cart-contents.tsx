@@ -2,11 +2,13 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { centsToDollars, dollarsToCents, formatDollars } from '@pitstop/core/money';
 import { cartPageTexts } from '@pitstop/core/cart-texts';
+import { minimumsTexts } from '@pitstop/core/minimums-texts';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { inputClass } from '@/components/ui/form-field';
 import { ErrorNotice } from '@/components/ui/notice';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
+import { StockWords } from '@/components/ui/stock-words';
 import type { CartItem } from '@/lib/cart';
 import { imageSources } from '@/lib/responsive-image';
 import { useCart } from '../hooks/use-cart';
@@ -151,7 +153,15 @@ function CartLine({ item, stock, busy, onChange, onRemove }: CartLineProps) {
               <span aria-hidden="true">⚠ </span>
               {problem}
             </p>
-          ) : null}
+          ) : (
+            // Stock in words, as the part's card and page say it; the minimum when above 1.
+            <p className="text-sm">
+              <StockWords part={{ availablequantity: stock.available, minquantity: stock.minquantity }} />
+              {stock.minquantity > 1 ? (
+                <span className="text-slate-600"> · {minimumsTexts.minimumOrder(stock.minquantity)}</span>
+              ) : null}
+            </p>
+          )}
         </div>
         <div className="col-span-2 flex flex-wrap items-center justify-between gap-3 sm:col-span-1 sm:justify-end">
           {stock.gone ? null : (

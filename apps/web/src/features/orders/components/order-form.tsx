@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Profile } from '@pitstop/core/accounts';
 import { cartTexts, shopTexts } from '@pitstop/core/messages';
+import { minimumsTexts, stockWords } from '@pitstop/core/minimums-texts';
 import {
   DeliveryAddressSchema,
   usPhoneValid,
@@ -232,7 +233,8 @@ function OrderFields({
         hint={
           soldOut
             ? 'This part is out of stock for now.'
-            : `Order between ${minquantity} and ${availablequantity} units.`
+            : // Stock in words: the exact count is for admins (the box's max still stops at it).
+              minimumsTexts.orderHint(minquantity, stockWords(part))
         }
         {...form.register('quantity', {
           // Place Order is disabled while the quantity is out of range, so it could never show

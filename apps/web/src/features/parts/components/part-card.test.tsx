@@ -13,18 +13,23 @@ describe('PartCard', () => {
     seller: 'Pacific Coast Powersports',
     price: 129.99,
     availablequantity: 140,
+    minquantity: 1,
     ratings: 4.7,
     reviewCount: 3,
   });
 
-  it('shows name, seller, price in dollars, availability and rating', () => {
+  it('shows name, seller, price in dollars, stock in words and rating', () => {
     renderWithProviders(<PartCard part={part} />);
     const card = screen.getByRole('article');
 
     expect(within(card).getByRole('heading', { level: 2, name: part.name })).toBeTruthy();
     expect(within(card).getByText('Pacific Coast Powersports')).toBeTruthy();
     expect(within(card).getByText('$129.99')).toBeTruthy();
-    expect(within(card).getByText('Available: 140')).toBeTruthy();
+    // Words, not the count: the count is for admins.
+    expect(within(card).getByText('In stock')).toBeTruthy();
+    expect(card.textContent).not.toContain('140');
+    // A part sold one at a time says nothing about a minimum.
+    expect(card.textContent).not.toMatch(/Minimum order/);
     expect(within(card).getByText(part.description)).toBeTruthy();
     expect(within(card).getByRole('img', { name: 'Rated 4.7 out of 5, 3 reviews' })).toBeTruthy();
     expect(card.textContent).toContain('4.7 (3)');
@@ -32,6 +37,24 @@ describe('PartCard', () => {
     const image = within(card).getByRole('img', { name: part.name });
     expect(image.getAttribute('width')).toBe('400');
     expect(image.getAttribute('height')).toBe('300');
+  });
+
+  it('says the minimum order when it is above 1', () => {
+    renderWithProviders(<PartCard part={createPart({ minquantity: 5, availablequantity: 900 })} />);
+    const card = screen.getByRole('article');
+    expect(within(card).getByText('Minimum order 5')).toBeTruthy();
+    expect(within(card).getByText('In stock')).toBeTruthy();
+  });
+
+  it.each([
+    [{ availablequantity: 6, minquantity: 1 }, 'In stock'],
+    [{ availablequantity: 5, minquantity: 1 }, 'Only 5 left'],
+    [{ availablequantity: 3, minquantity: 2 }, 'Only 3 left'],
+    [{ availablequantity: 1, minquantity: 2 }, 'Out of stock'],
+    [{ availablequantity: 0, minquantity: 1 }, 'Out of stock'],
+  ])('reads stock %o as "%s"', (stock, words) => {
+    renderWithProviders(<PartCard part={createPart(stock)} />);
+    expect(within(screen.getByRole('article')).getByText(words)).toBeTruthy();
   });
 
   it('says "No reviews yet" instead of stars for a part nobody has reviewed', () => {

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Vehicle } from '@pitstop/core/fitment';
+import { hasMinimum, minimumsTexts } from '@pitstop/core/minimums-texts';
 import { formatDollars } from '@pitstop/core/money';
 import type { Part } from '@pitstop/core/parts';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { StockWords } from '@/components/ui/stock-words';
 import { usePreloadImage } from '@/lib/render-context';
 import { imageSources } from '@/lib/responsive-image';
 import { FitBadge } from './fit-badge';
@@ -33,8 +35,9 @@ export function partPath(id: string): string {
 }
 
 /**
- * One part in a grid: picture, name, seller, whether it fits the rider's bike, price, stock,
- * description, rating, Buy Now and whatever action the screen adds (Add to cart).
+ * One part in a grid: picture, name, seller, whether it fits the rider's bike, price, stock in
+ * words (never the count: that is for admins), the minimum order when above 1, description,
+ * rating, Buy Now and whatever action the screen adds (Add to cart).
  */
 export function PartCard({
   part,
@@ -72,7 +75,12 @@ export function PartCard({
         <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-2">
           <div>
             <p className="text-2xl font-bold tracking-tight text-slate-900">{formatDollars(part.price)}</p>
-            <p className="text-sm text-slate-600">Available: {part.availablequantity}</p>
+            <p>
+              <StockWords part={part} />
+            </p>
+            {hasMinimum(part) ? (
+              <p className="text-sm text-slate-600">{minimumsTexts.minimumOrder(part.minquantity)}</p>
+            ) : null}
           </div>
           <div className="flex flex-wrap justify-end gap-2">
             {action}

@@ -1,9 +1,11 @@
 import { useId, type ReactNode } from 'react';
 import { CATEGORY_LABELS, type Category } from '@pitstop/core/catalogue';
 import type { Vehicle } from '@pitstop/core/fitment';
+import { hasMinimum, minimumsTexts } from '@pitstop/core/minimums-texts';
 import { formatDollars } from '@pitstop/core/money';
 import type { Part } from '@pitstop/core/parts';
 import { fitmentTexts } from '@pitstop/core/vehicle-fit';
+import { StockWords } from '@/components/ui/stock-words';
 import { usePreloadImage } from '@/lib/render-context';
 import { imageSources } from '@/lib/responsive-image';
 import { FitBadge } from './fit-badge';
@@ -32,10 +34,15 @@ interface PartDetailsProps {
   children?: ReactNode;
   /** The rider's bike: the page then says whether the part fits it. */
   vehicle?: Vehicle | null;
+  /**
+   * An admin is looking: the stock's exact count beside its words. Never on the server's render,
+   * which is every visitor's page.
+   */
+  showStockCount?: boolean;
 }
 
 /** Everything about one part: picture, buying facts, description, specifications and fitment. */
-export function PartDetails({ part, children, vehicle = null }: PartDetailsProps) {
+export function PartDetails({ part, children, vehicle = null, showStockCount = false }: PartDetailsProps) {
   const id = useId();
   const specsHeading = `${id}-specs`;
   const fitmentHeading = `${id}-fitment`;
@@ -68,9 +75,15 @@ export function PartDetails({ part, children, vehicle = null }: PartDetailsProps
             {formatDollars(part.price)}
             <span className="ml-2 text-base font-normal text-slate-600">per unit</span>
           </p>
-          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-            <Fact term="Available quantity">{part.availablequantity}</Fact>
-            <Fact term="Min order quantity">{part.minquantity}</Fact>
+          {hasMinimum(part) ? (
+            <p className="-mt-3 font-semibold text-slate-800">
+              {minimumsTexts.minimumOrder(part.minquantity)}
+            </p>
+          ) : null}
+          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <Fact term={minimumsTexts.availability}>
+              <StockWords part={part} showCount={showStockCount} className="text-base" />
+            </Fact>
             <Fact term="Part number">{part.partNumber}</Fact>
           </dl>
           <p className="leading-relaxed text-slate-700">{part.description}</p>

@@ -1,5 +1,6 @@
 import { DELIVERY_STATES } from '@pitstop/core/delivery-area';
 import { shareableImageUrl } from '@pitstop/core/images';
+import { stockLevel } from '@pitstop/core/minimums-texts';
 import type { Part } from '@pitstop/core/parts';
 import { RETURN_POLICY_SCHEMA } from '@pitstop/core/return-policy';
 
@@ -69,8 +70,9 @@ export function partProductJsonLd(part: Part, origin: string): object {
       url,
       price: part.price.toFixed(2),
       priceCurrency: 'USD',
+      // As the page says it: not even the minimum order left is out of stock.
       availability:
-        part.availablequantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        stockLevel(part) === 'out' ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
       itemCondition: 'https://schema.org/NewCondition',
       seller: { '@type': 'Organization', name: part.seller },
       shippingDetails: SHIPPING_DETAILS,
