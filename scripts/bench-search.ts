@@ -11,6 +11,7 @@
 // created there and dropped afterwards. BENCH_TARGETS=postgres,pglite picks the targets.
 // BENCH_LOAD=off skips the load scenarios: only the first search after a part is added,
 // deleted or edited is timed (after a short warm-up), with its budget of 50 ms.
+// BENCH_ONLY=suggestions runs only the load scenarios whose name starts with that text.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +27,7 @@ const clients = Number(process.env.BENCH_CLIENTS ?? 20);
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const targets = (process.env.BENCH_TARGETS ?? 'postgres,pglite').split(',');
 const load = process.env.BENCH_LOAD !== 'off';
+const only = process.env.BENCH_ONLY;
 /** The first search after a part is added or deleted (decision 027, Leftovers). */
 const FIRST_SEARCH_BUDGET_MS = 50;
 /** Distinct searches in the "popular searches" scenarios. */
@@ -145,6 +147,18 @@ function searchQuery(i: number, bikes: Bike[]): string {
   return params.toString();
 }
 
+/** Suggestions as the header asks for them with a bike chosen: text + bike, a new URL each time. */
+function suggestForBike(i: number, bikes: Bike[]): string {
+  const bike = bikes[(i * 7) % bikes.length]!;
+  return new URLSearchParams({
+    q: SUGGEST[i % SUGGEST.length]!,
+    year: String(bike.year),
+    make: bike.make,
+    model: bike.model,
+    _: String(i),
+  }).toString();
+}
+
 /** A part to delete. */
 async function somePartId(base: string, offset: number): Promise<string> {
   const [part] = await getJson<{ _id: string }[]>(`${base}/api/parts?limit=1&offset=${offset}`);
@@ -194,7 +208,7 @@ async function benchTarget(label: string, env: Record<string, string>, csv: stri
         `(+${(imported.peak - imported.baseline).toFixed(0)} MB); ${imported.answer.failed.length} rows failed`,
     );
     const bikes = await bikesOf(shop.url);
-    const scenarios: [string, number, (i: number) => string][] = [
+    const everyScenario: [string, number, (i: number) => string][] = [
       ['page of results', 30, (i) => `${shop.url}/api/parts?limit=24&${searchQuery(i, bikes)}`],
       ['its facets', 50, (i) => `${shop.url}/api/parts/facets?${searchQuery(i, bikes)}`],
       [
@@ -202,11 +216,14 @@ async function benchTarget(label: string, env: Record<string, string>, csv: stri
         15,
         (i) => `${shop.url}/api/search/suggest?q=${encodeURIComponent(SUGGEST[i % SUGGEST.length]!)}&_=${i}`,
       ],
+      // The header's search box with a bike in the garage: each part says whether it fits.
+      ['suggestions for a bike', 15, (i) => `${shop.url}/api/search/suggest?${suggestForBike(i, bikes)}`],
     ];
+    const scenarios = everyScenario.filter(([name]) => !only || name.startsWith(only));
     const rows: Row[] = [];
     if (!load) {
       // What the load scenarios' warm-up would have filled: the snapshot, texts and bike models.
-      await runLoad({ clients: 4, seconds: 3, url: (i) => scenarios[0]![2](i + 1_000_000) });
+      await runLoad({ clients: 4, seconds: 3, url: (i) => everyScenario[0]![2](i + 1_000_000) });
     }
     for (const [scenario, budget, url] of load ? scenarios : []) {
       // The warm-up fills what the catalogue index keeps per text, bike model and part (decision

@@ -3,6 +3,7 @@ import { searchText, singleLineText } from './text.js';
 import { BRANDS, CATEGORIES, PARTS_PAGE_DEFAULT, PARTS_PAGE_MAX } from './catalogue.js';
 import { FITMENT_POSITIONS, VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN } from './fitment.js';
 import { PART_SORTS } from './search.js';
+import { headerSearchTexts } from './header-search.js';
 
 export const SpecificationSchema = z.object({
   key: singleLineText().trim().min(1).max(60),
@@ -106,9 +107,37 @@ export const PartFacetsSchema = z.object({
 });
 export type PartFacets = z.infer<typeof PartFacetsSchema>;
 
-export const SuggestQuerySchema = z.object({ q: searchText().trim().min(1).max(80) });
+/**
+ * GET /api/search/suggest: the text, and optionally the rider's bike (`year` + `make` + `model`,
+ * all three or none), so each suggested part says whether it fits that bike.
+ */
+export const SuggestQuerySchema = z
+  .object({
+    q: searchText().trim().min(1).max(80),
+    year: z.coerce.number().int().min(VEHICLE_YEAR_MIN).max(VEHICLE_YEAR_MAX).optional(),
+    make: optionalText,
+    model: optionalText,
+  })
+  .superRefine((query, ctx) => {
+    const given = [query.year, query.make, query.model].filter((v) => v !== undefined).length;
+    if (given === 0 || given === 3) return;
+    for (const field of ['year', 'make', 'model'] as const) {
+      if (query[field] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [field], message: headerSearchTexts.wholeBike });
+      }
+    }
+  });
+export type SuggestQuery = z.infer<typeof SuggestQuerySchema>;
 export const SuggestionsSchema = z.object({
-  parts: z.array(z.object({ _id: z.string(), name: z.string(), partNumber: z.string() })),
+  parts: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      partNumber: z.string(),
+      /** Only when a bike was given: the part fits it (a row for the bike, or universal). */
+      fits: z.boolean().optional(),
+    }),
+  ),
   vehicles: z.array(z.object({ year: z.number().int(), make: z.string(), model: z.string() })),
 });
 export type Suggestions = z.infer<typeof SuggestionsSchema>;

@@ -617,6 +617,31 @@ export class CatalogueIndex {
   }
 
   /**
+   * The best few parts for a text as a rider with this bike wants them: those that fit it (a
+   * fitment row for it, or universal) first, best first, then the best of the rest. The fitting
+   * ones are the text-and-bike candidates the search page walks too, so a rider who types and
+   * then presses Enter costs one walk of the text's matches, not two.
+   */
+  async bestForTextAndBike(q: string, bike: Bike, limit: number): Promise<{ id: string; fits: boolean }[]> {
+    const snap = await this.current();
+    const [text, fitting] = await Promise.all([this.textSet(snap, q), this.candidates(snap, q, bike)]);
+    const best: { id: string; fits: boolean }[] = [];
+    const taken = new Set<number>();
+    for (let k = 0; k < fitting.length && best.length < limit; k++) {
+      const i = fitting[k]!;
+      if (snap.gone[i] !== 0) continue;
+      best.push({ id: snap.ids[i]!, fits: true });
+      taken.add(i);
+    }
+    // Fewer fitting parts than asked for means every fitting one is taken: the rest do not fit.
+    for (let k = 0; k < text.ranked.length && best.length < limit; k++) {
+      const i = text.ranked[k]!;
+      if (snap.gone[i] === 0 && !taken.has(i)) best.push({ id: snap.ids[i]!, fits: false });
+    }
+    return best;
+  }
+
+  /**
    * The parts with these ids, in this order: kept ones from memory, the rest from `read` (which
    * may leave out a part deleted meanwhile). Kept until a change names the part.
    */

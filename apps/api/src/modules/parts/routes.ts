@@ -7,6 +7,7 @@ import { auditContextOf } from '../audit/service.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
+import { OTHER_BIKES_TOTAL_HEADER } from '@pitstop/core/header-search';
 import { FitsAnswerSchema, FitsQuerySchema } from '@pitstop/core/fitment';
 import {
   FitmentSchema,
@@ -27,6 +28,7 @@ import {
 } from '../../lib/response-cache.js';
 import { requireStoredUpload } from '../uploads/service.js';
 import {
+  countWithoutBike,
   createPartFromInput,
   deletePartById,
   getPart,
@@ -68,7 +70,8 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
           'matches exactly), `brand`, `category`, `minPrice`, `maxPrice` (dollars), `inStock=true`, ' +
           '`minRating`; `year` + `make` + `model` keep only the parts that fit that bike (universal ' +
           'parts included). `sort`: relevance (needs `q`; otherwise catalogue order), price_asc, ' +
-          'price_desc, rating, newest.',
+          'price_desc, rating, newest. When a whole bike finds nothing, the `X-Total-Other-Bikes` ' +
+          'header says how many parts the same search and filters find for every bike.',
         querystring: PartListQuerySchema,
         response: { 200: z.array(PartSchema), 400: ProblemSchema },
       },
@@ -82,7 +85,15 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         // a rating sort or filter with any part's rating.
         if (inStock || stock) tags.push(STOCK_TAG);
         if (sort === 'rating' || minRating !== undefined) tags.push(RATING_TAG);
-        return jsonArrayResponse(page.items, { [TOTAL_COUNT_HEADER]: String(page.total) }, tags);
+        const headers: Record<string, string> = { [TOTAL_COUNT_HEADER]: String(page.total) };
+        // Nothing for the bike: how many the same search finds for every bike. The URL names the
+        // bike, so the cache never serves this count for another; the tags above cover it too.
+        const { year, make, model } = request.query;
+        if (page.total === 0 && year !== undefined && make && model) {
+          const others = await countWithoutBike(app.db, request.query, app.catalogueIndex);
+          headers[OTHER_BIKES_TOTAL_HEADER] = String(others);
+        }
+        return jsonArrayResponse(page.items, headers, tags);
       });
       return sendCached(reply as FastifyReply, cached);
     },

@@ -17,6 +17,7 @@ import { indexAnswers, type CatalogueIndex, type FacetGroup } from './catalogue-
 import {
   conditionsOf,
   fitmentCovers,
+  fitsBike,
   inStockSql,
   orderOf,
   selectByText,
@@ -225,21 +226,40 @@ async function closestName(db: Db, q: string): Promise<string | null> {
   return row && row.name.toLowerCase() !== q.toLowerCase() ? row.name : null;
 }
 
-/** Parts for the search box: a handful, best first, by the same text rules as the catalogue. */
+export interface SuggestedPart {
+  _id: string;
+  name: string;
+  partNumber: string;
+  /** Only when a bike was given: whether the part fits it (a row for it, or universal). */
+  fits?: boolean;
+}
+
+/**
+ * Parts for the search box: a handful, best first, by the same text rules as the catalogue.
+ * With a bike, the parts that fit it come first (best first among them), then the best of the
+ * rest, each saying whether it fits: the rider sees what fits without losing the text's best.
+ */
 export async function suggestParts(
   db: Db,
   q: string,
   limit = 6,
   index?: CatalogueIndex,
-): Promise<{ _id: string; name: string; partNumber: string }[]> {
+  bike?: Bike | null,
+): Promise<SuggestedPart[]> {
   // From three letters on, the index ranks every match once per text, and the search page that
   // Enter opens reuses it. One or two letters can match most of the catalogue: ranking every
   // match costs more than a keystroke is worth, so the box offers the best of the first few
   // hundred matches (plus an exact part number).
   if (index && (q.match(/[\p{L}\p{N}]/gu) ?? []).length >= 3) {
-    const ids = await index.bestForText(q, limit);
-    const found = await index.partsByIds(ids, (missing) => partsInOrder(db, missing));
-    return found.map((p) => ({ _id: p._id, name: p.name, partNumber: p.partNumber }));
+    const best = bike
+      ? await index.bestForTextAndBike(q, bike, limit)
+      : (await index.bestForText(q, limit)).map((id) => ({ id, fits: undefined }));
+    const fits = new Map(best.map((b) => [b.id, b.fits]));
+    const found = await index.partsByIds(
+      best.map((b) => b.id),
+      (missing) => partsInOrder(db, missing),
+    );
+    return found.map((p) => suggested(p._id, p.name, p.partNumber, fits.get(p._id)));
   }
   const [{ text, rows: matches }, numbered] = await Promise.all([
     selectByText(q, (match) =>
@@ -252,13 +272,45 @@ export async function suggestParts(
   ]);
   const ids = [...new Set([...matches, ...numbered].map((r) => r.id))];
   if (ids.length === 0) return [];
+  const fit = bike ? fitsBike(bike) : sql`null`;
   const rows = await db
-    .select({ _id: parts.id, name: parts.name, partNumber: parts.partNumber })
+    .select({
+      _id: parts.id,
+      name: parts.name,
+      partNumber: parts.partNumber,
+      fits: sql<boolean | null>`${fit}`,
+    })
     .from(parts)
     .where(inArray(parts.id, ids))
-    .orderBy(...orderOf('relevance', q, text))
+    .orderBy(...(bike ? [sql`${fit} desc`] : []), ...orderOf('relevance', q, text))
     .limit(limit);
-  return rows;
+  return rows.map((r) => suggested(r._id, r.name, r.partNumber, r.fits ?? undefined));
+}
+
+/** A suggested part; `fits` only when a bike was asked about, so an answer without one is unchanged. */
+function suggested(_id: string, name: string, partNumber: string, fits: boolean | undefined): SuggestedPart {
+  return fits === undefined ? { _id, name, partNumber } : { _id, name, partNumber, fits };
+}
+
+/**
+ * How many parts a list query finds with its bike taken away: what "N results for other bikes"
+ * counts when the bike's own search finds nothing. The same filters as the list, so the link it
+ * offers shows exactly that many.
+ */
+export async function countWithoutBike(
+  db: Db,
+  query: PartListQuery,
+  index?: CatalogueIndex,
+): Promise<number> {
+  const { year: _year, make: _make, model: _model, ...rest } = query;
+  // The total alone: no page is read, and catalogue order is the cheapest to count in.
+  const everyBike: PartListQuery = { ...rest, sort: 'relevance', limit: 1, offset: 0 };
+  if (index && indexAnswers(everyBike)) return (await index.page(everyBike)).total;
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(parts)
+    .where(whereAll(await conditionsOf(db, everyBike)));
+  return row?.total ?? 0;
 }
 
 const SUGGEST_CANDIDATES = 300;

@@ -14,15 +14,22 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['search'],
         summary: 'Parts and bikes for the search box',
+        description:
+          'Up to six parts and some bikes for the typed text `q`. With a bike (`year` + `make` + ' +
+          '`model`, all three or none), the parts that fit it come first and each part carries ' +
+          '`fits`; without one, parts carry no `fits`.',
         querystring: SuggestQuerySchema,
         response: { 200: SuggestionsSchema, 400: ProblemSchema },
       },
     },
     async (request, reply) => {
+      const { q, year, make, model } = request.query;
+      const bike = year !== undefined && make && model ? { year, make, model } : null;
+      // Keyed by the whole URL, bike included: an answer for one bike is never served for another.
       const hit = await app.catalogueCache.getOrCompute(request.url, async () => {
         const [parts, vehicles] = await Promise.all([
-          suggestParts(app.db, request.query.q, 6, app.catalogueIndex),
-          app.catalogueIndex.bikesWithParts().then((bikes) => suggestVehiclesFrom(bikes, request.query.q)),
+          suggestParts(app.db, q, 6, app.catalogueIndex, bike),
+          app.catalogueIndex.bikesWithParts().then((bikes) => suggestVehiclesFrom(bikes, q)),
         ]);
         return jsonResponse({ parts, vehicles });
       });
