@@ -50,6 +50,7 @@ import { catalogueIoRoutes } from './modules/catalogue-io/routes.js';
 import { garageRoutes } from './modules/garage/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { seoRoutes } from './modules/seo/routes.js';
+import { registerDeliverySettings, settingsRoutes } from './modules/settings/routes.js';
 import { vehiclesRoutes } from './modules/vehicles/routes.js';
 import { syncVehicleList } from './modules/vehicles/service.js';
 import { registerDocs } from './plugins/docs.js';
@@ -130,6 +131,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const catalogueCache = new ResponseCache(1_000, CATALOGUE_CACHE_CONTROL);
   app.decorate('catalogueCache', catalogueCache);
   app.decorate('catalogueIndex', new CatalogueIndex(database.db).follow(catalogueCache));
+  // The delivery promise's settings, in memory, forgotten with the catalogue cache's changes.
+  registerDeliverySettings(app);
   // Before every route, so each answer is measured (and /metrics is not the web app's page).
   await registerMetrics(app, { settings: config.metrics, database, catalogueCache });
   if (!options.database) app.addHook('onClose', async () => database.close());
@@ -282,6 +285,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(reviewsRoutes, { prefix: '/api' });
   await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
+  await app.register(settingsRoutes, { prefix: '/api' });
   await app.register(uploadsRoutes);
   // robots.txt and the sitemaps: named routes, so they win over the web app's file wildcard.
   await app.register(seoRoutes);

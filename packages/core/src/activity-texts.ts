@@ -59,6 +59,7 @@ export const auditActionNames: Record<AuditAction, string> = {
   'return.receive': 'Received and refunded a return',
   'credit.approve': 'Approved credit',
   'credit.decline': 'Declined credit',
+  'settings.update': 'Changed the settings',
   'auth.password_reset_requested': 'Password reset requested',
   'auth.password_reset': 'Password reset',
   'auth.lockout': 'Sign-in locked out',
@@ -71,4 +72,5 @@ export const auditRecordNames: Record<AuditRecordType, string> = {
   order: 'Order',
   return: 'Return',
   credit_application: 'Credit application',
+  settings: 'Settings',
 };

@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'return.receive',
   'credit.approve',
   'credit.decline',
+  'settings.update',
   'auth.password_reset_requested',
   'auth.password_reset',
   'auth.lockout',
@@ -38,6 +39,7 @@ export const AUDIT_RECORD_TYPES = [
   'order',
   'return',
   'credit_application',
+  'settings',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 

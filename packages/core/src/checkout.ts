@@ -41,6 +41,8 @@ export const CheckoutResultSchema = z.object({
   expiresAt: z.string().nullable(),
   /** On account: when the invoice falls due (ISO); null by card. */
   paymentDueAt: z.string().nullable(),
+  /** The delivery date promised ('YYYY-MM-DD'); null: no promise. Always sent; optional for older clients' data. */
+  promisedOn: z.string().nullable().optional(),
 });
 export type CheckoutResult = z.infer<typeof CheckoutResultSchema>;
 

@@ -143,6 +143,11 @@ export const OrderSchema = z.object({
   refunded: z.number(),
   /** The parcels that left, first first, each with its carrier, tracking link and lines. */
   shipments: z.array(ShipmentSchema),
+  /**
+   * The delivery date promised when it was placed ('YYYY-MM-DD', the shop's calendar), or null
+   * (no promise made). Always sent; optional as above.
+   */
+  promisedOn: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -27,6 +27,8 @@ export const PaymentInfoSchema = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
   /** Until when the order can be paid (ISO); null once paid or cancelled. */
   expiresAt: z.string().nullable().optional(),
+  /** The delivery date the order promised ('YYYY-MM-DD'); null: none. Optional as above. */
+  promisedOn: z.string().nullable().optional(),
   provider: z.enum(PAYMENT_PROVIDERS),
   /** Stripe's publishable key (public by design); null for the sandbox. */
   publishableKey: z.string().nullable(),

@@ -1,12 +1,13 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { RootLayout } from '@/components/layout/root-layout';
+import { RootLayout, type RenderHeaderSearch } from '@/components/layout/root-layout';
 import { RequireAdmin } from '@/features/auth/components/require-admin';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { useUnauthorizedRedirect } from '@/hooks/use-unauthorized-redirect';
 import { useStoredCartLines } from '@/lib/cart';
 import { useIsSignedIn } from '@/lib/session';
 import { lazyModule } from '@/lib/lazy-module';
+import { HeaderSearch } from './header-search';
 
 /*
  * Declarative routing on purpose: the data router (createBrowserRouter) adds ~20 KB gzip to the
@@ -118,6 +119,9 @@ const NotFoundRoute = lazyModule('src/app/routes/not-found.tsx', () =>
   import('./routes/not-found').then((m) => m.NotFoundRoute),
 );
 
+/** Every page's header search: rendered with the header, on the server too. */
+const renderHeaderSearch: RenderHeaderSearch = (slot) => <HeaderSearch {...slot} />;
+
 /**
  * Screens the server does not render: they belong to a signed-in user (whose token lives in the
  * browser) or finish a sign-in. They are sent as the empty shell and rendered in the browser.
@@ -159,7 +163,7 @@ export function AppRoutes() {
         turn after the providers and the history are made, and the screen (in <main>) in a turn
         after that: together they were the longest step of hydration (decision 023). */}
       <Routes>
-        <Route element={<RootLayout />}>
+        <Route element={<RootLayout renderSearch={renderHeaderSearch} />}>
           <Route index element={<HomeRoute />} />
           <Route path="parts" element={<PartsRoute />} />
           <Route path="about" element={<AboutRoute />} />

@@ -80,6 +80,8 @@ describe('POST /api/checkout', () => {
       paymentMethod: 'card',
       expiresAt: expect.any(String),
       paymentDueAt: null,
+      // The delivery date promised for CA with the default settings (delivery-promise.ts).
+      promisedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
     expect(await available(pads.id, chain.id)).toEqual([7, 2]);
 

@@ -10,6 +10,7 @@ import { ProblemSchema } from '@pitstop/core/problem';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, requireUser } from '../../auth/plugin.js';
 import { idempotencyClaim } from '../../lib/idempotency.js';
+import type { OrderTerms } from '../orders/service.js';
 import { checkout, orderOnePart, savedAddress, taxRatesInPercent, type Placed } from './service.js';
 
 const problems = {
@@ -33,7 +34,12 @@ async function afterPlaced(app: FastifyInstance, { order }: Placed): Promise<voi
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = requireUser(app);
   const bearer = [{ bearer: [] }];
-  const terms = { holdMinutes: app.config.orderHoldMinutes, publicUrl: app.config.publicUrl };
+  const base = { holdMinutes: app.config.orderHoldMinutes, publicUrl: app.config.publicUrl };
+  // The delivery settings as they are now, from memory (no query), before the order's transaction.
+  const termsNow = async (): Promise<OrderTerms> => ({
+    ...base,
+    deliverySettings: await app.deliverySettings.get(),
+  });
 
   app.post(
     '/checkout',
@@ -55,7 +61,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         caller,
         request.body,
         app.config.salesTaxRates,
-        terms,
+        await termsNow(),
         idempotencyClaim(request, caller.id),
       );
       await afterPlaced(app, placed);
@@ -84,7 +90,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         caller,
         request.body,
         app.config.salesTaxRates,
-        terms,
+        await termsNow(),
         idempotencyClaim(request, caller.id),
       );
       await afterPlaced(app, placed);

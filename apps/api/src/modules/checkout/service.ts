@@ -7,6 +7,7 @@ import {
   type PaymentMethod,
   type SavedAddress,
 } from '@pitstop/core/checkout';
+import { deliveryPromise } from '@pitstop/core/delivery-promise';
 import { cartTexts, messages, shopTexts } from '@pitstop/core/messages';
 import type { CreateOrderInput, Order } from '@pitstop/core/orders';
 import type { SessionUser } from '../../auth/plugin.js';
@@ -202,6 +203,9 @@ async function placeTakenLines(
   if (creditLine) await assertWithinLimit(tx, caller.id, creditLine, subtotalCents + taxCents);
   const written = await insertOrder(tx, {
     userId: caller.id,
+  // The delivery date it promises: every line is in stock (a short line was refused above, and one
+  // sold out meanwhile rolls the order back), so the address's state and the settings decide.
+  const promisedOn = promisedDate(terms, address.state);
     email: caller.email,
     name: request.name,
     num: request.num,
@@ -211,6 +215,7 @@ async function placeTakenLines(
     terms,
     lines,
   });
+    promisedOn,
   // Last, in one statement: every line's stock or none, and then its number, its timeline's first
   // line and its confirmation mail. An order on account ships now, unpaid (net 30), so the shop
   // is told at once; a card order's notice waits for its payment. A line sold out meanwhile rolls
@@ -238,10 +243,18 @@ async function placeTakenLines(
       paymentDueAt: order.paymentDueAt ?? null,
     },
   };
+      promisedOn: order.promisedOn ?? null,
 }
 
 /** One transaction around an order's steps, answered once per Idempotency-Key. */
 async function inOrderTransaction(
+/** The arrival date an order placed now for `state` promises (all in stock); null: none. */
+function promisedDate(terms: OrderTerms, state: string): string | null {
+  const settings = terms.deliverySettings;
+  if (!settings) return null;
+  return deliveryPromise({ now: new Date(), settings, state, inStock: true })?.arrivesOn ?? null;
+}
+
   db: Db,
   claim: IdempotencyClaim | undefined,
   steps: (tx: Db) => Promise<Placed>,

@@ -1,3 +1,4 @@
+import { deliveryTexts } from '@pitstop/core/delivery-texts';
 import { formatDollars } from '@pitstop/core/money';
 import type { Order, OrderLine } from '@pitstop/core/orders';
 import { receiptTexts } from '@pitstop/core/receipt-texts';
@@ -42,6 +43,11 @@ export function mailAddress(order: Pick<Order, 'address' | 'name' | 'num'>): str
 
 /** The customer's own page of the order. */
 export const orderPageUrl = (publicUrl: string, order: Pick<Order, 'orderNumber'>) =>
+/** "Arrives by Tue, Dec 1" and a blank line, when the order promised a date (older ones did not). */
+export function mailPromise(order: Pick<Order, 'promisedOn'>): string[] {
+  return order.promisedOn ? [deliveryTexts.arrivesBy(order.promisedOn), ''] : [];
+}
+
   `${publicUrl}/order/${order.orderNumber}`;
 
 /**
@@ -76,6 +82,7 @@ export function orderConfirmationMail(order: Order, publicUrl: string): Mail {
     '',
     ...owed,
     '',
+    ...mailPromise(order),
     'Pitstop Parts',
     '',
   ].join('\n');

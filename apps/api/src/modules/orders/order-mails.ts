@@ -7,7 +7,15 @@ import type { Db } from '../../db/client.js';
 import type { Mail } from '../../lib/mail.js';
 import { renderedMailJobs, type RenderedMail } from '../jobs/queue.js';
 import { adminEmails } from '../users/service.js';
-import { mailAddress, mailLine, mailTotals, orderPageUrl, utcDay, utcMinute } from './confirmation-mail.js';
+import {
+  mailAddress,
+  mailLine,
+  mailPromise,
+  mailTotals,
+  orderPageUrl,
+  utcDay,
+  utcMinute,
+} from './confirmation-mail.js';
 import { orderById } from './service.js';
 
 /*
@@ -58,6 +66,7 @@ export function receiptMail(order: Order, publicUrl: string): Mail {
     '',
     ...mailAddress(order),
     '',
+    ...mailPromise(order),
     ...paid,
     '',
     `${receiptTexts.whatNextHeading}: ${receiptTexts.whatNext}`,
@@ -87,6 +96,7 @@ export function newOrderNoticeMail(order: Order, to: string[], publicUrl: string
     '',
     ...mailAddress(order),
     '',
+    ...mailPromise(order),
     `Open it (packing slip, shipping): ${publicUrl}/dashboard/orders/${order.orderNumber}`,
     '',
   ].join('\n');

@@ -74,6 +74,8 @@ describe('POST /api/order (the part page’s form, through the checkout)', () =>
       paymentMethod: 'card',
       expiresAt: expect.any(String),
       paymentDueAt: null,
+      // The delivery date promised for CA with the default settings (delivery-promise.ts).
+      promisedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
     expect(await available(part.id)).toBe(27);
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, result.insertedId));

@@ -14,6 +14,7 @@ import {
   type WithSubquery,
 } from 'drizzle-orm';
 import type { AdminOrdersQuery } from '@pitstop/core/admin';
+import type { DeliverySettings } from '@pitstop/core/delivery-promise';
 import { messages, orderTexts } from '@pitstop/core/messages';
 import { centsToDollars, formatDollars } from '@pitstop/core/money';
 import { formatOrderNumber, type Order, type OrderLine } from '@pitstop/core/orders';
@@ -96,6 +97,7 @@ export function toOrder(row: OrderRow, lines: OrderLineFields[], shipments: Ship
     paymentDueAt: row.paidAt === null && row.status !== 'cancelled' ? iso(row.paymentDueAt) : null,
     refundedAt: iso(row.refundedAt),
     refunded: centsToDollars(row.refundedCents),
+    promisedOn: row.promisedOn ?? null,
     shipments,
   };
 }
@@ -269,6 +271,12 @@ export interface OrderTerms {
   holdMinutes: number;
   /** The shop's address, for the confirmation mail's links. */
   publicUrl: string;
+  /**
+   * The delivery promise's settings (modules/settings keeps them in memory), taken before the
+   * order's transaction starts (a read inside it could wait on its own connection, on PGlite): an
+   * order stores the date it promised. Without them an order promises nothing.
+   */
+  deliverySettings?: DeliverySettings;
 }
 
 export interface NewOrder {
@@ -280,6 +288,8 @@ export interface NewOrder {
   deliveryAddress: OrderRow['deliveryAddress'];
   paymentMethod: OrderRow['paymentMethod'];
   terms: OrderTerms;
+  /** The delivery date promised as it is placed ('YYYY-MM-DD'); null: none. */
+  promisedOn?: string | null;
   lines: { partId: string; partNumber: string; partName: string; unitPriceCents: number; quantity: number }[];
 }
 
@@ -307,6 +317,7 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
         totalCents: subtotalCents + order.taxCents,
         deliveryAddress: order.deliveryAddress,
         paymentMethod: order.paymentMethod,
+        promisedOn: order.promisedOn ?? null,
         // An order on account is accepted at once (net 30): it never expires and its invoice falls
         // due in 30 days. A card order holds its stock until its deadline, on the database's clock,
         // the same one the expiry job compares with, whichever process asks.

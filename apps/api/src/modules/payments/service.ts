@@ -73,6 +73,7 @@ export async function paymentInfo(
     address: order.deliveryAddress ?? null,
     status: order.status,
     expiresAt: order.status === 'unpaid' && order.expiresAt ? order.expiresAt.toISOString() : null,
+    promisedOn: order.promisedOn ?? null,
     provider: provider.name,
     publishableKey,
   };

@@ -12,7 +12,6 @@ import {
   type PartFilters,
 } from '@/features/parts/api/part-filters';
 import { PartsCatalogue } from '@/features/parts/components/parts-catalogue';
-import { SearchCombobox } from '@/features/search/components/search-combobox';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 
 /**
@@ -55,11 +54,7 @@ export function PartsRoute() {
         bike={filters.bike ?? null}
         hrefFor={(bike) => partsHref(withFilters(filters, { bike: bike ?? undefined }))}
       />
-      <PartsCatalogue
-        vehicle={vehicle}
-        renderSearch={(search) => <SearchCombobox {...search} />}
-        renderPartAction={(part) => <AddToCartButton part={part} />}
-      />
+      <PartsCatalogue vehicle={vehicle} renderPartAction={(part) => <AddToCartButton part={part} />} />
     </PageContainer>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { headerSearchTexts } from '@pitstop/core/header-search';
 import { cartUiTexts } from '@pitstop/core/messages';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -126,33 +127,75 @@ function CartLink({ onNavigate }: { onNavigate: () => void }) {
   );
 }
 
+/** What the header hands its search box: how to hide the phone's panel, when it is open. */
+export interface HeaderSearchSlot {
+  /** Escape in the box with its list closed hides the phone's panel (undefined: not open). */
+  onDismiss: (() => void) | undefined;
+}
+
 /**
- * The shop's navbar. On small screens the links sit behind a disclosure button; the menu
- * belongs to the location it was opened at, so any navigation (a click, back/forward) closes it
- * without extra state. Signed in, it adds the account links, the avatar and Logout.
+ * A disclosure that belongs to the location it was opened at, so any navigation (a click,
+ * back/forward) closes it without extra state. Escape anywhere closes it and puts focus back on
+ * its button: a document listener is an outside system. An Escape a control inside already
+ * handled (the search box closing its suggestions) is left to that control.
  */
-export function Navbar() {
-  const menuId = useId();
+function useDisclosure(buttonRef: RefObject<HTMLButtonElement | null>) {
   const location = useLocation();
-  const { isSignedIn } = useCurrentUser();
-  const links = isSignedIn ? [...NAV_LINKS, ...ACCOUNT_LINKS] : NAV_LINKS;
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location.key;
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const close = () => setOpenAt(null);
+  const dismiss = () => {
+    setOpenAt(null);
+    buttonRef.current?.focus();
+  };
 
-  // Escape anywhere on the page closes the open menu: a document listener is an outside system.
   useEffect(() => {
     if (!open) return;
     function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== 'Escape') return;
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
       setOpenAt(null);
       buttonRef.current?.focus();
     }
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
+  }, [open, buttonRef]);
 
-  const close = () => setOpenAt(null);
+  return { open, close, dismiss, toggle: () => setOpenAt(open ? null : location.key) };
+}
+
+const SEARCH_ICON = 'M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13Zm4.6-1.9L20 20';
+
+/**
+ * The shop's navbar. On small screens the links sit behind a disclosure button, and so does the
+ * search box (its own button, so it is one tap from every page); from 768 px up the box is a row
+ * of the header. Both are in the server's HTML at their final size, so nothing moves as the page
+ * comes alive. Signed in, it adds the account links, the avatar and Logout.
+ */
+export function Navbar({ renderSearch }: { renderSearch?: (slot: HeaderSearchSlot) => ReactNode }) {
+  const menuId = useId();
+  const searchId = useId();
+  const { pathname } = useLocation();
+  const { isSignedIn } = useCurrentUser();
+  const links = isSignedIn ? [...NAV_LINKS, ...ACCOUNT_LINKS] : NAV_LINKS;
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const searchButtonRef = useRef<HTMLButtonElement>(null);
+  const menu = useDisclosure(buttonRef);
+  const search = useDisclosure(searchButtonRef);
+  const { open } = menu;
+  // On the catalogue, where searching is what the page is for, the box is shown on phones too.
+  const searchPinned = pathname === '/parts';
+  const searchShown = searchPinned || search.open;
+
+  // The phone's search button opened the box: type straight away (the DOM is the outside system).
+  const searchRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (search.open) searchRef.current?.querySelector('input')?.focus();
+  }, [search.open]);
+
+  const close = () => {
+    menu.close();
+    search.close();
+  };
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
@@ -165,14 +208,30 @@ export function Navbar() {
         </Link>
 
         <div className="flex items-center gap-1 lg:order-last">
+          {renderSearch && !searchPinned ? (
+            <button
+              ref={searchButtonRef}
+              type="button"
+              className={buttonStyles('ghost', 'md', 'min-w-11 px-2.5 md:hidden')}
+              aria-label={headerSearchTexts.openSearch}
+              aria-expanded={search.open}
+              aria-controls={searchId}
+              onClick={search.toggle}
+            >
+              <svg viewBox="0 0 24 24" className="size-6" fill="none" aria-hidden="true">
+                <path d={SEARCH_ICON} stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </button>
+          ) : null}
           <CartLink onNavigate={close} />
           <button
             ref={buttonRef}
             type="button"
-            className={buttonStyles('ghost', 'md', 'lg:hidden')}
+            // Below 640 px the word is for screen readers only: the search button needs the room.
+            className={buttonStyles('ghost', 'md', 'min-w-11 px-2.5 sm:px-4 lg:hidden')}
             aria-expanded={open}
             aria-controls={menuId}
-            onClick={() => setOpenAt(open ? null : location.key)}
+            onClick={menu.toggle}
           >
             <svg viewBox="0 0 24 24" className="size-6" fill="none" aria-hidden="true">
               <path
@@ -182,7 +241,7 @@ export function Navbar() {
                 strokeLinecap="round"
               />
             </svg>
-            Menu
+            <span className="sr-only sm:not-sr-only">Menu</span>
           </button>
         </div>
 
@@ -216,6 +275,18 @@ export function Navbar() {
             )}
           </ul>
         </nav>
+
+        {renderSearch ? (
+          <div
+            ref={searchRef}
+            id={searchId}
+            className={`${searchShown ? 'block' : 'hidden'} w-full pt-3 md:block lg:order-last`}
+          >
+            <div className="mx-auto max-w-3xl">
+              {renderSearch({ onDismiss: search.open ? search.dismiss : undefined })}
+            </div>
+          </div>
+        ) : null}
       </div>
     </header>
   );

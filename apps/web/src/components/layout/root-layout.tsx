@@ -2,14 +2,23 @@ import { Suspense, useEffect, useId, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useModulesLoading } from '@/lib/lazy-module';
 import { Footer } from './footer';
-import { Navbar } from './navbar';
+import { Navbar, type HeaderSearchSlot } from './navbar';
 import { PageLoading } from './page-loading';
 import { RouteErrorBoundary } from './route-error';
 
 export const MAIN_ID = 'main-content';
 
+/** The header's search box, which the app composes from its features (layout imports none). */
+export type RenderHeaderSearch = (slot: HeaderSearchSlot) => ReactNode;
+
 /** Header, skip link, main landmark and footer around whatever screen is showing. */
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell({
+  children,
+  renderSearch,
+}: {
+  children: ReactNode;
+  renderSearch?: RenderHeaderSearch | undefined;
+}) {
   return (
     <div className="flex min-h-svh flex-col">
       <a
@@ -19,7 +28,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <LayoutSection>
-        <Navbar />
+        <Navbar renderSearch={renderSearch} />
       </LayoutSection>
       {/* min-h keeps the footer below the fold while a screen loads, so nothing jumps into view. */}
       <LayoutSection>
@@ -89,12 +98,12 @@ function NavigationProgress() {
   );
 }
 
-export function RootLayout() {
+export function RootLayout({ renderSearch }: { renderSearch?: RenderHeaderSearch }) {
   const { pathname } = useLocation();
   useScrollToTopOnNavigate(pathname);
 
   return (
-    <AppShell>
+    <AppShell renderSearch={renderSearch}>
       <NavigationProgress />
       <RouteErrorBoundary resetKey={pathname}>
         <Suspense fallback={<PageLoading />}>

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HOME_PARTS, TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
+import { OTHER_BIKES_TOTAL_HEADER } from '@pitstop/core/header-search';
 import type { Part } from '@pitstop/core/parts';
 import { apiRequest } from '@/lib/api-client';
 // Types only: the home page loads this file, and the /parts view's code stays in its own chunk.
@@ -11,6 +12,11 @@ export interface PartsPage {
   /** Every part matching the filters, from the X-Total-Count header. */
   total: number;
   offset: number;
+  /**
+   * A bike's search that found nothing: how many parts it finds for every bike (the
+   * X-Total-Other-Bikes header); null otherwise.
+   */
+  otherBikesTotal: number | null;
 }
 
 export interface GetPartsParams extends PartsApiParams {
@@ -26,7 +32,9 @@ export async function getParts({ signal, ...params }: GetPartsParams): Promise<P
   // Without the header, assume this page is the last one rather than inventing more pages.
   const total =
     Number.isFinite(header) && headers.has(TOTAL_COUNT_HEADER) ? header : params.offset + data.length;
-  return { parts: data, total, offset: params.offset };
+  const others = headers.get(OTHER_BIKES_TOTAL_HEADER);
+  const otherBikesTotal = others !== null && /^\d+$/.test(others) ? Number(others) : null;
+  return { parts: data, total, offset: params.offset, otherBikesTotal };
 }
 
 /** The first parts of the catalogue, for the home page. */

@@ -186,9 +186,12 @@ export function withSearch(filters: PartFilters, q: string): PartFilters {
   });
 }
 
-/** Everything cleared but the bike, which has its own "Show all bikes" control. */
-export function clearedFilters(filters: PartFilters): PartFilters {
-  return filters.bike ? { bike: filters.bike } : {};
+/**
+ * "Clear all filters": everything, the bike too (a rider whose bike hid every part should not
+ * have to find a second control); the bike alone still has its own "Show all bikes".
+ */
+export function clearedFilters(_filters: PartFilters): PartFilters {
+  return {};
 }
 
 export function hasFilters(filters: PartFilters): boolean {

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Brand } from '@pitstop/core/catalogue';
 import { fitmentTexts } from '@pitstop/core/fitment';
+import { headerSearchTexts } from '@pitstop/core/header-search';
 import { shopTexts } from '@pitstop/core/messages';
 import type { Part, PartFacets } from '@pitstop/core/parts';
 import { searchTexts } from '@pitstop/core/search';
@@ -10,7 +11,7 @@ import { fitStatus } from '@pitstop/core/vehicle-fit';
 import { mockApi } from '@/testing/api';
 import { createPart } from '@/testing/part-factory';
 import { jsonResponse, problemResponse, renderWithProviders } from '@/testing/render';
-import { PartsCatalogue, type CatalogueSearchProps } from './parts-catalogue';
+import { PartsCatalogue } from './parts-catalogue';
 
 const R15 = { year: 2019, make: 'Yamaha', model: 'YZF-R15 V3' };
 
@@ -75,9 +76,14 @@ function serveCatalogue({ didYouMean = null }: { didYouMean?: string | null } = 
       const limit = Number(url.searchParams.get('limit'));
       const offset = Number(url.searchParams.get('offset'));
       const found = matching(url.searchParams);
-      return jsonResponse(found.slice(offset, offset + limit), {
-        headers: { 'x-total-count': String(found.length) },
-      });
+      const headers: Record<string, string> = { 'x-total-count': String(found.length) };
+      // A bike that finds nothing: the same search for every bike, counted as the API does.
+      if (found.length === 0 && url.searchParams.has('year')) {
+        const everyBike = new URLSearchParams(url.searchParams);
+        for (const key of ['year', 'make', 'model']) everyBike.delete(key);
+        headers['x-total-other-bikes'] = String(matching(everyBike).length);
+      }
+      return jsonResponse(found.slice(offset, offset + limit), { headers });
     },
     'GET /api/parts/facets': (url) => {
       const all = matching(url.searchParams, 'minPrice');
@@ -300,21 +306,56 @@ describe('PartsCatalogue', () => {
     expect(screen.queryByText(searchTexts.fitsBike(R15))).toBeNull();
   });
 
-  it('hands its search box the current text, and a search goes to page 1 by best match', async () => {
+  it('says when nothing fits the bike, and one click shows the results for other bikes', async () => {
+    const MT07 = { year: 2019, make: 'Yamaha', model: 'MT-07' };
     serveCatalogue();
-    function StubSearch({ value, onSearch }: CatalogueSearchProps) {
-      return (
-        <button type="button" onClick={() => onSearch('part 1')}>
-          stub search: {value}
-        </button>
-      );
-    }
-    renderWithProviders(<PartsCatalogue renderSearch={(props) => <StubSearch {...props} />} />, {
-      route: '/parts?q=old&sort=price_asc&page=2',
+    renderWithProviders(<PartsCatalogue vehicle={MT07} />, {
+      route: '/parts?q=part&year=2019&make=Yamaha&model=MT-07',
     });
-    fireEvent.click(screen.getByRole('button', { name: 'stub search: old' }));
-    await waitFor(() => expect(location()).toBe('/parts?q=part+1'));
-    expect(screen.getByRole('button', { name: 'stub search: part 1' })).toBeTruthy();
+
+    // In the status line, which screen readers announce.
+    const said = await screen.findByText('No parts for your 2019 Yamaha MT-07 match “part”.');
+    expect(said.getAttribute('role')).toBe('status');
+    expect(said.textContent).toBe(headerSearchTexts.noPartsForBike(MT07, 'part'));
+    const others = screen.getByRole('link', { name: '30 results for other bikes' });
+    expect(others.getAttribute('href')).toBe('/parts?q=part');
+    // With no other filter, "Search all bikes" would be the same link again.
+    expect(screen.queryByRole('link', { name: headerSearchTexts.searchAllBikes })).toBeNull();
+    // "Clear all filters" clears the bike too (here and in the filters beside the list).
+    const clear = screen.getAllByRole('link', { name: searchTexts.clearAll });
+    expect(clear.map((link) => link.getAttribute('href'))).toEqual(['/parts', '/parts']);
+
+    fireEvent.click(others);
+    expect(await screen.findByText('Showing 1–12 of 30 parts')).toBeTruthy();
+    expect(location()).toBe('/parts?q=part');
+  });
+
+  it('with other filters too, counts other bikes under them and offers the text across all bikes', async () => {
+    const MT07 = { year: 2019, make: 'Yamaha', model: 'MT-07' };
+    serveCatalogue();
+    renderWithProviders(<PartsCatalogue vehicle={MT07} />, {
+      route: '/parts?q=part&year=2019&make=Yamaha&model=MT-07&category=brake-pads',
+    });
+
+    const others = await screen.findByRole('link', { name: '20 results for other bikes' });
+    expect(others.getAttribute('href')).toBe('/parts?q=part&category=brake-pads');
+    const all = screen.getByRole('link', { name: headerSearchTexts.searchAllBikes });
+    expect(all.getAttribute('href')).toBe('/parts?q=part');
+    const clear = screen.getAllByRole('link', { name: searchTexts.clearAll });
+    expect(clear.map((link) => link.getAttribute('href'))).toEqual(['/parts', '/parts']);
+  });
+
+  it('offers no count of other bikes when none has a result either', async () => {
+    serveCatalogue();
+    renderWithProviders(<PartsCatalogue />, {
+      route: '/parts?q=nothing+at+all&year=2019&make=Yamaha&model=MT-07',
+    });
+    expect(
+      await screen.findByText('No parts for your 2019 Yamaha MT-07 match “nothing at all”.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /for other bikes$/ })).toBeNull();
+    const clear = screen.getAllByRole('link', { name: searchTexts.clearAll });
+    expect(clear.map((link) => link.getAttribute('href'))).toEqual(['/parts', '/parts']);
   });
 
   it('restores the previous view on Back', async () => {

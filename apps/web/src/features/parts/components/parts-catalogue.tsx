@@ -1,7 +1,8 @@
 import { startTransition, useId, useRef, useState, type ReactNode, useOptimistic } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PARTS_WEB_PAGE } from '@pitstop/core/catalogue';
 import type { Vehicle } from '@pitstop/core/fitment';
+import { headerSearchTexts } from '@pitstop/core/header-search';
 import type { Part } from '@pitstop/core/parts';
 import { PART_SORTS, SORT_LABELS, searchTexts, type PartSort } from '@pitstop/core/search';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -11,19 +12,17 @@ import { usePartFacets } from '../api/get-facets';
 import { usePartsPage } from '../api/get-parts-page';
 import {
   activeFacetCount,
-  clearedFilters,
   currentPartFilters,
   facetFiltersOf,
-  hasFilters,
   maxPage,
   parsePartFilters,
   partsHref,
   toSearchParams,
   withFilters,
-  withSearch,
   type PartFilters,
 } from '../api/part-filters';
-import { PartCard, partPath } from './part-card';
+import { EmptyResults } from './empty-results';
+import { PartCard } from './part-card';
 import { PartFacetsPanel } from './part-facets';
 import { PartsGrid } from './parts-grid';
 import { PartsGridSkeleton } from './parts-grid-skeleton';
@@ -33,30 +32,20 @@ import { PartsPagination } from './parts-pagination';
 /** Two rows of placeholders on wide screens fill the first view while the first page loads. */
 const SKELETON_CARDS = 6;
 
-/** What the catalogue hands its search box (the route plugs in the search feature's combobox). */
-export interface CatalogueSearchProps {
-  value: string;
-  onSearch: (text: string) => void;
-  onPickPart: (id: string) => void;
-  onPickVehicle: (vehicle: Vehicle) => void;
-}
-
 interface PartsCatalogueProps {
   /** The rider's bike, for the fit badge on every card; the route decides which bike that is. */
   vehicle?: Vehicle | null;
-  /** The search box; the catalogue does without one when none is given. */
-  renderSearch?: (props: CatalogueSearchProps) => ReactNode;
   /** An action for each card beside Buy Now (the route plugs in "Add to cart"). */
   renderPartAction?: (part: Part) => ReactNode;
 }
 
 /**
- * The /parts search page: search box, bike, facets, sort and numbered pages, all read from and
- * written to the URL. Every change is a new history entry, so Back restores the previous view.
+ * The /parts search page: bike, facets, sort and numbered pages, all read from and written to the
+ * URL (its search box is the one in the site header). Every change is a new history entry, so
+ * Back restores the previous view.
  */
-export function PartsCatalogue({ vehicle = null, renderSearch, renderPartAction }: PartsCatalogueProps) {
+export function PartsCatalogue({ vehicle = null, renderPartAction }: PartsCatalogueProps) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const navigate = useNavigate();
   const filters = parsePartFilters(searchParams);
   const page = filters.page ?? 1;
   const query = usePartsPage(filters);
@@ -95,6 +84,7 @@ export function PartsCatalogue({ vehicle = null, renderSearch, renderPartAction 
   let status = '';
   if (!loading && query.data) {
     if (parts.length > 0) status = searchTexts.showing(from, from + parts.length - 1, total);
+    else if (total === 0 && filters.bike) status = headerSearchTexts.noPartsForBike(filters.bike, filters.q);
     else if (total === 0) status = filters.q ? searchTexts.noPartsFor(filters.q) : searchTexts.noParts;
   }
 
@@ -114,25 +104,11 @@ export function PartsCatalogue({ vehicle = null, renderSearch, renderPartAction 
     );
   } else if (parts.length === 0) {
     body = (
-      <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center">
-        {filters.q && didYouMean && didYouMean.toLowerCase() !== filters.q.toLowerCase() ? (
-          <p className="text-lg text-slate-900">
-            {searchTexts.didYouMean}{' '}
-            <Link
-              to={partsHref(withSearch(filters, didYouMean))}
-              className="font-semibold text-red-700 underline"
-            >
-              {didYouMean}
-            </Link>
-            ?
-          </p>
-        ) : null}
-        {hasFilters(filters) ? (
-          <Link to={partsHref(clearedFilters(filters))} className={buttonStyles('secondary', 'md')}>
-            {searchTexts.clearAll}
-          </Link>
-        ) : null}
-      </div>
+      <EmptyResults
+        filters={filters}
+        didYouMean={didYouMean}
+        otherBikesTotal={query.data?.otherBikesTotal ?? null}
+      />
     );
   } else {
     body = (
@@ -161,12 +137,6 @@ export function PartsCatalogue({ vehicle = null, renderSearch, renderPartAction 
 
   return (
     <div className="flex flex-col gap-6">
-      {renderSearch?.({
-        value: filters.q ?? '',
-        onSearch: (text) => go(withSearch(filters, text)),
-        onPickPart: (partId) => void navigate(partPath(partId)),
-        onPickVehicle: (bike) => go(withFilters(filters, { bike })),
-      })}
       {filters.bike ? (
         <div className="flex flex-wrap items-center gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-emerald-950">
           <p className="font-medium">{searchTexts.fitsBike(filters.bike)}</p>

@@ -1,11 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { headerSearchTexts } from '@pitstop/core/header-search';
 import type { Suggestions } from '@pitstop/core/parts';
 import { searchTexts } from '@pitstop/core/search';
 import { mockApi } from '@/testing/api';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
-import { SUGGEST_DEBOUNCE_MS, SearchCombobox } from './search-combobox';
+import { SUGGEST_DEBOUNCE_MS, SearchCombobox, type SearchComboboxProps } from './search-combobox';
 
 const brakeSuggestions: Suggestions = {
   parts: [
@@ -27,9 +28,9 @@ function serveSuggestions(answers: Record<string, Suggestions>, delays: Record<s
   });
 }
 
-function renderCombobox(value = '') {
+function renderCombobox(value = '', extra: Partial<SearchComboboxProps> = {}) {
   const handlers = { onSearch: vi.fn(), onPickPart: vi.fn(), onPickVehicle: vi.fn() };
-  const result = renderWithProviders(<SearchCombobox value={value} {...handlers} />);
+  const result = renderWithProviders(<SearchCombobox value={value} {...handlers} {...extra} />);
   const input = screen.getByRole('combobox', { name: searchTexts.searchLabel });
   return { ...result, ...handlers, input };
 }
@@ -221,5 +222,42 @@ describe('SearchCombobox', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'elsewhere' }));
     expect((input as HTMLInputElement).value).toBe('chain');
+  });
+
+  it("asks with the rider's bike and marks each part as fitting it or not", async () => {
+    const mt07 = { year: 2019, make: 'Yamaha', model: 'MT-07' };
+    const marked: Suggestions = {
+      parts: [
+        { _id: 'p-1', name: 'MT-07 Front Brake Pads', partNumber: 'BP-7', fits: true },
+        { _id: 'p-2', name: 'CB500F Rear Brake Pads', partNumber: 'BP-5', fits: false },
+      ],
+      vehicles: [],
+    };
+    const api = serveSuggestions({ 'brak pad': marked });
+    const { input } = renderCombobox('', { vehicle: mt07 });
+    await typeAndWaitForList(input, 'brak pad');
+
+    expect(api.callsTo('GET /api/search/suggest').map(({ url }) => url.search)).toEqual([
+      '?q=brak+pad&year=2019&make=Yamaha&model=MT-07',
+    ]);
+    const group = screen.getByRole('group', { name: headerSearchTexts.suggestionPartsFor(mt07) });
+    const [fits, doesNot] = Array.from(group.querySelectorAll('[role="option"]'));
+    expect(fits?.textContent).toContain(headerSearchTexts.fits);
+    expect(fits?.textContent).not.toContain(headerSearchTexts.doesNotFit);
+    expect(doesNot?.textContent).toContain(headerSearchTexts.doesNotFit);
+  });
+
+  it('hands Escape with the list closed to its host, keeping the text, when the host asks', async () => {
+    serveSuggestions({ brak: brakeSuggestions });
+    const onDismiss = vi.fn();
+    const { input } = renderCombobox('', { onDismiss, compact: true });
+    await typeAndWaitForList(input, 'brak');
+
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(onDismiss).not.toHaveBeenCalled();
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(onDismiss).toHaveBeenCalledTimes(1);
+    expect((input as HTMLInputElement).value).toBe('brak');
   });
 });

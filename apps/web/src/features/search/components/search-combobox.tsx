@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { withoutControlCharacters } from '@pitstop/core/control-characters';
 import type { Vehicle } from '@pitstop/core/fitment';
 import type { Suggestions } from '@pitstop/core/parts';
+import { headerSearchTexts } from '@pitstop/core/header-search';
 import { SUGGEST_MIN_CHARS, searchTexts } from '@pitstop/core/search';
 import { vehicleLabel } from '@pitstop/core/vehicle-fit';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -20,6 +21,15 @@ export interface SearchComboboxProps {
   onSearch: (text: string) => void;
   onPickPart: (id: string) => void;
   onPickVehicle: (vehicle: Vehicle) => void;
+  /** The rider's bike: suggested parts that fit it come first, and each says whether it fits. */
+  vehicle?: Vehicle | null;
+  /**
+   * Escape with the list closed: the host hides the box (the header's phone panel). Without it,
+   * that Escape clears the text.
+   */
+  onDismiss?: (() => void) | undefined;
+  /** The label for screen readers only, where the box explains itself (the site header). */
+  compact?: boolean;
 }
 
 type Option =
@@ -46,7 +56,15 @@ function optionsOf(suggestions: Suggestions | undefined): Option[] {
  * Enter searches for the typed text unless an option was highlighted with the arrow keys since
  * the last keystroke, so typing and pressing Enter at once never picks a suggestion for older text.
  */
-export function SearchCombobox({ value, onSearch, onPickPart, onPickVehicle }: SearchComboboxProps) {
+export function SearchCombobox({
+  value,
+  onSearch,
+  onPickPart,
+  onPickVehicle,
+  vehicle = null,
+  onDismiss,
+  compact = false,
+}: SearchComboboxProps) {
   const id = useId();
   const inputId = `${id}-input`;
   const listboxId = `${id}-listbox`;
@@ -73,7 +91,7 @@ export function SearchCombobox({ value, onSearch, onPickPart, onPickVehicle }: S
   // Control characters (a pasted tab) would be refused by the API (decision 027): spaces instead.
   const typed = withoutControlCharacters(text).trim();
   const debounced = useDebouncedValue(typed, SUGGEST_DEBOUNCE_MS);
-  const { data } = useSuggestions(debounced);
+  const { data } = useSuggestions(debounced, vehicle);
   const options = typed.length >= SUGGEST_MIN_CHARS ? optionsOf(data) : [];
   const expanded = open && options.length > 0;
 
@@ -138,6 +156,7 @@ export function SearchCombobox({ value, onSearch, onPickPart, onPickVehicle }: S
       case 'Escape':
         event.preventDefault();
         if (expanded) close();
+        else if (onDismiss) onDismiss();
         else setText('');
         break;
       default:
@@ -166,6 +185,7 @@ export function SearchCombobox({ value, onSearch, onPickPart, onPickVehicle }: S
           <>
             <span className="font-medium">{option.part.name}</span>
             <span className={selected ? 'text-red-100' : 'text-slate-600'}>{option.part.partNumber}</span>
+            {option.part.fits === undefined ? null : <FitMark fits={option.part.fits} selected={selected} />}
           </>
         ) : (
           <span className="font-medium">{vehicleLabel(option.vehicle)}</span>
@@ -200,7 +220,7 @@ export function SearchCombobox({ value, onSearch, onPickPart, onPickVehicle }: S
       onSubmit={handleSubmit}
       className="flex flex-col gap-1.5"
     >
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-700">
+      <label htmlFor={inputId} className={compact ? 'sr-only' : 'text-sm font-medium text-slate-700'}>
         {searchTexts.searchLabel}
       </label>
       <div className="flex gap-2">
@@ -236,7 +256,13 @@ export function SearchCombobox({ value, onSearch, onPickPart, onPickVehicle }: S
             hidden={!expanded}
             className="absolute inset-x-0 top-full z-30 mt-1 max-h-96 overflow-y-auto rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
           >
-            {renderGroup('part', searchTexts.suggestionParts)}
+            {renderGroup(
+              'part',
+              // Marks only for the bike they were asked for (the answer for no bike has none).
+              vehicle && options.some((o) => o.kind === 'part' && o.part.fits !== undefined)
+                ? headerSearchTexts.suggestionPartsFor(vehicle)
+                : searchTexts.suggestionParts,
+            )}
             {renderGroup('bike', searchTexts.suggestionBikes)}
           </div>
         </div>
@@ -248,5 +274,16 @@ export function SearchCombobox({ value, onSearch, onPickPart, onPickVehicle }: S
         {expanded ? searchTexts.suggestionsShown(options.length) : ''}
       </p>
     </form>
+  );
+}
+
+/** Whether a suggested part fits the rider's bike: a word and a sign, never colour alone. */
+function FitMark({ fits, selected }: { fits: boolean; selected: boolean }) {
+  const tone = selected ? 'text-white' : fits ? 'text-green-800' : 'text-amber-900';
+  return (
+    <span className={`mt-0.5 inline-flex items-center gap-1 text-xs font-semibold ${tone}`}>
+      <span aria-hidden="true">{fits ? '✓' : '✕'}</span>
+      {fits ? headerSearchTexts.fits : headerSearchTexts.doesNotFit}
+    </span>
   );
 }
