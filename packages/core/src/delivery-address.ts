@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { nameText, singleLineText } from './text.js';
 import { cartTexts } from './messages.js';
 import { isDeliveryState, STATES_NOT_SERVED } from './delivery-area.js';
+import { ADDRESS_LINE2_MAX, addressLine2Texts } from './checkout-place-texts.js';
 
 /*
  * The delivery address and the ways to pay, apart from checkout.ts so that orders.ts (the part
@@ -24,6 +25,16 @@ const required = (message: string, max: number, text = singleLineText) =>
 export const DeliveryAddressSchema = z.object({
   name: required(cartTexts.addressNameRequired, 100, nameText),
   street: required(cartTexts.streetRequired, 200),
+  /**
+   * Apartment, suite, unit, floor (issue #28): optional, one line under the text rule. Left out,
+   * null or blank, it is no line at all (undefined), so an order and the saved address never keep
+   * an empty one.
+   */
+  line2: singleLineText()
+    .trim()
+    .max(ADDRESS_LINE2_MAX, addressLine2Texts.tooLong)
+    .nullish()
+    .transform((line) => line || undefined),
   city: required(cartTexts.cityRequired, 100),
   state: singleLineText({ error: cartTexts.stateRequired })
     .trim()

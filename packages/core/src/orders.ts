@@ -89,6 +89,8 @@ export type OrderLine = z.infer<typeof OrderLineSchema>;
 export const OrderAddressSchema = z.object({
   name: z.string(),
   street: z.string(),
+  /** Apartment, suite, unit (issue #28); absent when the address has none, as on older orders. */
+  line2: z.string().optional(),
   city: z.string(),
   state: z.string(),
   zip: z.string(),

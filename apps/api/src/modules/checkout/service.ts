@@ -148,11 +148,13 @@ async function shortfall(tx: Db, lines: ReservedLine[], refusals: Refusals): Pro
 
 /** The address is kept for next time: a write sent along with the order's first read. */
 function saveAddress(tx: Db, userId: string, address: DeliveryAddress): WithSubquery {
+  // line2 spelled out: an address without one clears the last one's (an undefined is skipped).
+  const row = { ...address, line2: address.line2 ?? null };
   return tx.$with('saved_address').as(
     tx
       .insert(addresses)
-      .values({ userId, ...address })
-      .onConflictDoUpdate({ target: addresses.userId, set: { ...address, updatedAt: new Date() } })
+      .values({ userId, ...row })
+      .onConflictDoUpdate({ target: addresses.userId, set: { ...row, updatedAt: new Date() } })
       .returning({ id: addresses.id }),
   );
 }
@@ -372,6 +374,7 @@ export async function savedAddress(db: Db, userId: string): Promise<SavedAddress
     .select({
       name: addresses.name,
       street: addresses.street,
+      line2: addresses.line2,
       city: addresses.city,
       state: addresses.state,
       zip: addresses.zip,
@@ -380,7 +383,10 @@ export async function savedAddress(db: Db, userId: string): Promise<SavedAddress
     .from(addresses)
     .where(eq(addresses.userId, userId))
     .limit(1);
-  return { address: row ?? null };
+  if (!row) return { address: null };
+  // No second line is no key at all, as on an order's address.
+  const { line2, ...rest } = row;
+  return { address: line2 ? { ...rest, line2 } : rest };
 }
 
 /** The configured rates in percent, for the checkout page to show tax before the order is placed. */

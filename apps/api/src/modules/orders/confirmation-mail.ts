@@ -34,6 +34,8 @@ export function mailAddress(order: Pick<Order, 'address' | 'name' | 'num'>): str
     ? [
         order.address.name,
         order.address.street,
+        // Apartment, suite, unit: only when given (older orders have none).
+        ...(order.address.line2 ? [order.address.line2] : []),
         `${order.address.city}, ${order.address.state} ${order.address.zip}`,
         order.address.phone,
       ]

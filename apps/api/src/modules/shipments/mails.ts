@@ -1,6 +1,7 @@
 import type { Order } from '@pitstop/core/orders';
 import type { LineQuantity, Shipment } from '@pitstop/core/shipments';
 import type { Mail } from '../../lib/mail.js';
+import { mailAddress } from '../orders/confirmation-mail.js';
 
 const unitsLine = (line: Pick<LineQuantity, 'name' | 'partNumber' | 'quantity'>) =>
   `  ${line.quantity} × ${line.name}${line.partNumber ? ` (${line.partNumber})` : ''}`;
@@ -34,6 +35,8 @@ export function shipmentMail(
     '',
     ...tracking,
     '',
+    // Where it is going, as the confirmation said it (with the apartment or suite line).
+    ...(order.address ? [...mailAddress(order), ''] : []),
     ...(partial
       ? [
           'Still to come, in a later parcel:',
