@@ -67,12 +67,16 @@ export const AccountEmailSchema = singleLineText({ error: messages.emailRequired
   .min(1, { message: messages.emailRequired, abort: true })
   .pipe(z.email({ message: messages.emailInvalid }));
 
-/** POST /api/userInfo, as the spec sends it. */
+/**
+ * POST /api/userInfo, as the spec sends it. `img` may be left out to keep the photo already on the
+ * account (issue #28: renaming yourself keeps it); the server then answers ' Img is Required' only
+ * when the account has no photo at all. Sent, it must be an upload of ours.
+ */
 export const UserInfoSchema = z.object({
   email: AccountEmailSchema,
   name: requiredName,
   occupation: z.enum(OCCUPATIONS, { error: 'Choose an occupation' }),
-  img: UploadedImageUrlSchema,
+  img: UploadedImageUrlSchema.optional(),
 });
 export type UserInfoInput = z.infer<typeof UserInfoSchema>;
 

@@ -91,10 +91,21 @@ export async function saveOwnProfile(
       { field: 'email', message: 'This is not your email address.' },
     ]);
   }
-  await db
+  // Without a new photo the one on the account stays (issue #28): one statement, which changes
+  // nothing when there is none to keep, so the spec's ' Img is Required' answers exactly that case.
+  const [saved] = await db
     .update(users)
-    .set({ name: input.name, occupation: input.occupation, image: input.img, updatedAt: new Date() })
-    .where(eq(users.id, caller.id));
+    .set({
+      name: input.name,
+      occupation: input.occupation,
+      ...(input.img ? { image: input.img } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(users.id, caller.id), input.img ? undefined : sql`coalesce(${users.image}, '') <> ''`))
+    .returning({ id: users.id });
+  if (!saved) {
+    throw new AppError('invalid', messages.imgRequired, [{ field: 'img', message: messages.imgRequired }]);
+  }
   return { insertedId: caller.id };
 }
 

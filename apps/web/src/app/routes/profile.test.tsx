@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { creditOfferTexts } from '@pitstop/core/checkout-place-texts';
 import { messages } from '@pitstop/core/messages';
 import type { Profile } from '@pitstop/core/accounts';
 import { createProfile } from '@/testing/account-factory';
@@ -117,17 +118,38 @@ describe('ProfileRoute', () => {
     expect(within(summary).getByText('Job Holder')).toBeTruthy();
   });
 
-  it('keeps the photo already on the account when no new one is chosen', async () => {
-    const { api } = renderProfile(createProfile({ image: UPLOADED, occupation: 'Married' }), {
-      'POST /api/userInfo': () => jsonResponse({ insertedId: 'x' }),
+  it.each([
+    ['an upload of ours', UPLOADED],
+    ['a Google account’s picture', 'https://lh3.googleusercontent.com/a/riley'],
+  ])(
+    'renames without a new photo when the account has %s: no upload, no img sent, the photo stays',
+    async (_case, image) => {
+      const { api } = renderProfile(createProfile({ image, name: 'Riley Rider', occupation: 'Married' }), {
+        'POST /api/userInfo': () => jsonResponse({ insertedId: 'x' }),
+      });
+      fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Riley R.' } });
+
+      save();
+
+      await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Profile saved'));
+      expect(errorTextFor(screen.getByLabelText('Photo'))).toBeNull();
+      expect(api.callsTo('POST /api/uploads')).toHaveLength(0);
+      const body = jsonBodyOf(api.callsTo('POST /api/userInfo')[0]?.init);
+      expect(body).toMatchObject({ name: 'Riley R.', occupation: 'Married' });
+      expect(body).not.toHaveProperty('img');
+    },
+  );
+
+  it('links to the credit application, saying where the customer stands', async () => {
+    renderProfile(createProfile({ occupation: 'Student' }), {
+      'GET /api/credit': () => jsonResponse({ application: null, account: null }),
     });
-    await screen.findByLabelText('Photo');
 
-    save();
-
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Profile saved'));
-    expect(api.callsTo('POST /api/uploads')).toHaveLength(0);
-    expect(jsonBodyOf(api.callsTo('POST /api/userInfo')[0]?.init)).toMatchObject({ img: UPLOADED });
+    const offer = await screen.findByRole('region', { name: creditOfferTexts.heading });
+    expect(within(offer).getByText(creditOfferTexts.none)).toBeTruthy();
+    expect(within(offer).getByRole('link', { name: creditOfferTexts.apply }).getAttribute('href')).toBe(
+      '/credit',
+    );
   });
 
   it('puts a refused upload under Photo and server field errors under their fields', async () => {

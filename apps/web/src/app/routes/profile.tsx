@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PageContainer, PageHeader } from '@/components/layout/page-container';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
+import { CreditOffer } from '@/features/credit/components/credit-offer';
 import { ProfileSummary } from '@/features/profile/components/profile-summary';
 import { UserInfoForm } from '@/features/profile/components/user-info-form';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
@@ -37,7 +38,11 @@ export function ProfileRoute() {
         )
       ) : (
         <div className="grid items-start gap-8 lg:grid-cols-[20rem_1fr]">
-          <ProfileSummary profile={user.data} />
+          <div className="flex flex-col gap-6">
+            <ProfileSummary profile={user.data} />
+            {/* Paying on account starts here too, not only from the About page (issue #28). */}
+            <CreditOffer className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" />
+          </div>
           {/* A new photo on the account starts the form afresh (the file picker empties). */}
           <UserInfoForm
             key={user.data.image ?? 'no-photo'}

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { creditListEmptyTexts } from '@pitstop/core/checkout-place-texts';
 import { creditAdminTexts } from '@pitstop/core/credit-texts';
 import {
   CREDIT_APPLICATION_STATUSES,
@@ -146,7 +147,9 @@ export function CreditApplicationsAdmin() {
       ) : applications.isError && shown.length === 0 ? (
         <QueryError onRetry={() => void applications.refetch()} retrying={applications.isFetching} />
       ) : shown.length === 0 ? (
-        <p className="text-slate-700">{creditAdminTexts.empty}</p>
+        // Said for the status shown: an empty Pending list after the last decision is not "no
+        // applications yet" (issue #28).
+        <p className="text-slate-700">{creditListEmptyTexts[status ?? 'all']}</p>
       ) : (
         <>
           <ResponsiveTable

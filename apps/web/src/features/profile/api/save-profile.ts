@@ -10,22 +10,22 @@ export function saveUserInfo(input: UserInfoInput): Promise<{ insertedId: string
 }
 
 export interface SaveProfileInput extends Omit<UserInfoInput, 'img'> {
-  /** A newly chosen photo, uploaded first; null keeps `currentImage`. */
+  /** A newly chosen photo, uploaded first; null keeps the photo already on the account. */
   photo: File | null;
-  currentImage: string | null;
 }
 
 /**
  * Upload the photo (when a new one was chosen), then save the user information (spec §4's
- * review flow, reused here). The current user is refetched so the profile and navbar update.
+ * review flow, reused here). Without a new photo no `img` is sent and the server keeps the
+ * account's own (issue #28). The current user is refetched so the profile and navbar update.
  */
 export function useSaveProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ photo, currentImage, ...info }: SaveProfileInput) => {
+    mutationFn: async ({ photo, ...info }: SaveProfileInput) => {
       // A refused upload rejects with a field error on `img`, shown under Photo.
-      const img = photo ? await uploadImage(photo) : (currentImage ?? '');
-      return saveUserInfo({ ...info, img });
+      const img = photo ? await uploadImage(photo) : undefined;
+      return saveUserInfo(img ? { ...info, img } : info);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.me() }),
   });

@@ -14,8 +14,8 @@ import { useSaveProfile } from '../api/save-profile';
 
 /**
  * The spec's user-information rules (§5) from the shared UserInfoSchema, with the photo as the
- * file picked here. A photo already on the account may be kept, so it is required only when
- * there is none.
+ * file picked here. A photo already on the account (an upload, or a Google account's picture) is
+ * kept unless a new one is chosen, so ' Img is Required' applies only when there is none.
  */
 function userInfoFormSchema(hasCurrentPhoto: boolean) {
   return UserInfoSchema.pick({ email: true, name: true }).extend({
@@ -40,11 +40,6 @@ function isOccupation(value: string | null): value is (typeof OCCUPATIONS)[numbe
   return (OCCUPATIONS as readonly (string | null)[]).includes(value);
 }
 
-/** Our own uploads can be sent back as they are; any other address (e.g. from Google) cannot. */
-export function keepablePhoto(image: string | null): string | null {
-  return image?.startsWith('/uploads/') ? image : null;
-}
-
 function saveErrorText(error: unknown): string {
   if (isApiError(error) && error.isNetworkError) return authErrorTexts.network;
   if (isApiError(error) && error.status < 500) return error.message;
@@ -58,8 +53,9 @@ interface UserInfoFormProps {
 
 /** The user-information form (spec §5): name, email, photo and occupation. */
 export function UserInfoForm({ profile, onSaved }: UserInfoFormProps) {
-  const currentImage = keepablePhoto(profile.image);
-  const schema = useMemo(() => userInfoFormSchema(currentImage !== null), [currentImage]);
+  // Any photo counts: the server keeps it when the form sends none (issue #28).
+  const hasPhoto = Boolean(profile.image);
+  const schema = useMemo(() => userInfoFormSchema(hasPhoto), [hasPhoto]);
   const form = useAppForm({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -85,23 +81,20 @@ export function UserInfoForm({ profile, onSaved }: UserInfoFormProps) {
       aria-labelledby="user-info-heading"
       className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
       onSubmit={form.handleSubmit((values) =>
-        save.mutate(
-          { ...values, currentImage },
-          {
-            onSuccess: () => {
-              form.reset({ ...values, photo: null });
-              setPickerKey((key) => key + 1);
-              onSaved();
-            },
-            onError: (error) => {
-              if (!isApiError(error)) return;
-              for (const { field, message } of error.errors) {
-                const target = SERVER_FIELDS[field];
-                if (target) form.setError(target, { message }, { shouldFocus: true });
-              }
-            },
+        save.mutate(values, {
+          onSuccess: () => {
+            form.reset({ ...values, photo: null });
+            setPickerKey((key) => key + 1);
+            onSaved();
           },
-        ),
+          onError: (error) => {
+            if (!isApiError(error)) return;
+            for (const { field, message } of error.errors) {
+              const target = SERVER_FIELDS[field];
+              if (target) form.setError(target, { message }, { shouldFocus: true });
+            }
+          },
+        }),
       )}
     >
       <h2 id="user-info-heading" className="text-xl font-bold text-slate-900">
@@ -128,7 +121,7 @@ export function UserInfoForm({ profile, onSaved }: UserInfoFormProps) {
         name="photo"
         error={errors.photo?.message}
         hint={
-          currentImage
+          hasPhoto
             ? `Choose a new PNG, JPEG or WebP photo (up to ${UPLOAD_MAX_MB} MB), or keep the current one.`
             : `A PNG, JPEG or WebP photo, up to ${UPLOAD_MAX_MB} MB.`
         }
