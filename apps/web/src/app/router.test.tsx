@@ -97,6 +97,7 @@ describe('AppRoutes accounts', () => {
       'Credit applications',
       'Returns',
       'Activity',
+      'Settings',
     ]);
   });
 

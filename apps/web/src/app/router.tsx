@@ -102,6 +102,9 @@ const ReturnsQueueRoute = lazyModule('src/app/routes/returns-queue.tsx', () =>
 const ActivityRoute = lazyModule('src/app/routes/activity.tsx', () =>
   import('./routes/activity').then((m) => m.ActivityRoute),
 );
+const SettingsRoute = lazyModule('src/app/routes/settings.tsx', () =>
+  import('./routes/settings').then((m) => m.SettingsRoute),
+);
 const CreditApplicationsRoute = lazyModule('src/app/routes/credit-applications.tsx', () =>
   import('./routes/credit-applications').then((m) => m.CreditApplicationsRoute),
 );
@@ -203,6 +206,7 @@ export function AppRoutes() {
                 <Route path="credit" element={<CreditApplicationsRoute />} />
                 <Route path="returns" element={<ReturnsQueueRoute />} />
                 <Route path="activity" element={<ActivityRoute />} />
+                <Route path="settings" element={<SettingsRoute />} />
               </Route>
             </Route>
           </Route>

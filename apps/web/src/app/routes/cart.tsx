@@ -1,12 +1,14 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { cartPageTexts } from '@pitstop/core/cart-texts';
 import { PageContainer, PageHeader } from '@/components/layout/page-container';
 import { CartContents } from '@/features/cart/components/cart-contents';
+import { DeliveryPromise } from '@/features/delivery/components/delivery-promise';
 import { useLocalCart } from '@/features/cart/stores/local-cart';
 import type { LineStock } from '@/features/cart/utils/cart-quantity';
 import { getPartQueryOptions } from '@/features/parts/api/get-part';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { isApiError } from '@/lib/api-client';
+import { getCartQueryOptions } from '@/lib/cart';
 import { useIsSignedIn } from '@/lib/session';
 
 /**
@@ -38,9 +40,21 @@ export function CartRoute() {
       ),
   });
 
+  // The delivery promise holds when every line is in stock as it stands (the server's cart says
+  // today's stock; a visitor's lines, the catalogue's as looked up above).
+  const account = useQuery({ ...getCartQueryOptions(), enabled: isSignedIn });
+  const lines = isSignedIn ? (account.data?.items ?? []) : local;
+  const inStock =
+    lines.length > 0 &&
+    lines.every((line) => {
+      const stock = isSignedIn ? { available: line.available } : lookups.get(line.partId);
+      return stock !== undefined && !('gone' in stock && stock.gone) && line.quantity <= stock.available;
+    });
+
   return (
     <PageContainer>
       <PageHeader title={cartPageTexts.heading} />
+      <DeliveryPromise inStock={inStock} className="mb-6" />
       <CartContents stockOf={(partId) => lookups.get(partId)} />
     </PageContainer>
   );

@@ -1,4 +1,5 @@
 import { activityTexts } from '@pitstop/core/activity-texts';
+import { deliveryTexts } from '@pitstop/core/delivery-texts';
 import { DashboardLayout, type DashboardLink } from '@/components/layout/dashboard-layout';
 import { useAdminCheck } from '@/features/auth/api/check-admin';
 import { useCurrentUser } from '@/lib/current-user';
@@ -12,6 +13,7 @@ const ADMINS: readonly DashboardLink[] = [
   { to: '/dashboard/credit', label: 'Credit applications' },
   { to: '/dashboard/returns', label: 'Returns' },
   { to: '/dashboard/activity', label: activityTexts.navLink },
+  { to: '/dashboard/settings', label: deliveryTexts.settingsMenu },
 ];
 
 /** /dashboard: the side menu (admin items only for admins, spec §2) around the sub-screens. */

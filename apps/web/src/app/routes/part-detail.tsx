@@ -9,6 +9,8 @@ import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { AddToCartForm } from '@/features/cart/components/add-to-cart-form';
 import { useCreditStatus } from '@/features/credit/api/get-credit-status';
+import { useDeliverySettings } from '@/features/delivery/api/get-delivery-settings';
+import { DeliveryPromise } from '@/features/delivery/components/delivery-promise';
 import { useActiveVehicle } from '@/features/fitment/hooks/use-garage-vehicles';
 import { usePart } from '@/features/parts/api/get-part';
 import { partsKeys } from '@/features/parts/api/parts-query-keys';
@@ -80,6 +82,8 @@ export function PartDetailRoute() {
   const account = credit.data?.account ?? null;
   const notFound = query.isError && isApiError(query.error) && [400, 404].includes(query.error.status);
   const part = query.data;
+  // Asked with the part (one server-render pass): its structured data ships as the settings say.
+  const delivery = useDeliverySettings().data?.settings;
 
   useHttpStatus(notFound ? 404 : 200);
   useDocumentMeta(
@@ -92,7 +96,7 @@ export function PartDetailRoute() {
           canonicalPath: `/parts/${part._id}`,
           image: shareableImageUrl(part.img),
           type: 'product',
-          jsonLd: (origin) => [partProductJsonLd(part, origin), partBreadcrumbJsonLd(part, origin)],
+          jsonLd: (origin) => [partProductJsonLd(part, origin, delivery), partBreadcrumbJsonLd(part, origin)],
         }
       : {},
   );
@@ -133,6 +137,8 @@ export function PartDetailRoute() {
       <Breadcrumb current={query.data.name} />
       <PartDetails part={query.data} vehicle={vehicle} showStockCount={isAdmin}>
         <AddToCartForm part={query.data} />
+        {/* In stock: at least the minimum order left (no promise for a part one cannot order). */}
+        <DeliveryPromise inStock={query.data.availablequantity >= Math.max(1, query.data.minquantity)} />
         {signedIn ? (
           <Suspense fallback={<Spinner label="Loading the order form" className="py-10" />}>
             <OrderForm

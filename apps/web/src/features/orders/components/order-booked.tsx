@@ -4,6 +4,7 @@ import type { CheckoutResult } from '@pitstop/core/checkout';
 import { messages } from '@pitstop/core/messages';
 import { formatDollars } from '@pitstop/core/money';
 import { receiptTexts } from '@pitstop/core/receipt-texts';
+import { deliveryTexts } from '@pitstop/core/delivery-texts';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { clockTime } from '@/lib/clock-time';
 import { PlacedOnAccount } from './placed-on-account';
@@ -32,6 +33,9 @@ export function OrderBooked({ result }: { result: CheckoutResult }) {
             {receiptTexts.totalIs(formatDollars(result.total))}
             {result.expiresAt ? ` ${receiptTexts.payBy(clockTime(result.expiresAt))}` : ''}
           </p>
+          {result.promisedOn ? (
+            <p className="font-semibold">{deliveryTexts.arrivesBy(result.promisedOn)}</p>
+          ) : null}
           <Link
             ref={payNow}
             to={`/payment/${encodeURIComponent(result.insertedId)}`}

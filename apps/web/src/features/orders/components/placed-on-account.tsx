@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import type { CheckoutResult } from '@pitstop/core/checkout';
+import { deliveryTexts } from '@pitstop/core/delivery-texts';
 import { formatDollars } from '@pitstop/core/money';
 import { receiptTexts } from '@pitstop/core/receipt-texts';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { orderDate } from './order-date';
 
 interface PlacedOnAccountProps {
-  result: Pick<CheckoutResult, 'orderNumber' | 'total' | 'paymentDueAt'>;
+  result: Pick<CheckoutResult, 'orderNumber' | 'total' | 'paymentDueAt' | 'promisedOn'>;
   /** Move the focus here when shown: the form it replaces (and its button) is gone. */
   focusOnShow?: boolean;
 }
@@ -35,6 +36,9 @@ export function PlacedOnAccount({ result, focusOnShow = false }: PlacedOnAccount
       </h2>
       {result.paymentDueAt ? (
         <p>{receiptTexts.invoiceDue(formatDollars(result.total), orderDate(result.paymentDueAt))}</p>
+      ) : null}
+      {result.promisedOn ? (
+        <p className="font-semibold">{deliveryTexts.arrivesBy(result.promisedOn)}</p>
       ) : null}
       <p>{receiptTexts.whatNext}</p>
       <Link to={`/order/${orderNumber}`} className={buttonStyles('secondary', 'md')}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_STATES } from '@pitstop/core/delivery-area';
+import { DEFAULT_DELIVERY_SETTINGS, type Carrier, type Weekday } from '@pitstop/core/delivery-promise';
 import { RETURN_POLICY_DAYS, returnPolicyTexts } from '@pitstop/core/return-policy';
 import { createPart } from '@/testing/part-factory';
 import { partProductJsonLd } from './part-structured-data';
@@ -59,6 +60,29 @@ describe('partProductJsonLd', () => {
       expect(time.minValue).toBeLessThanOrEqual(time.maxValue);
     }
     expect(deliveryTime.handlingTime.maxValue + deliveryTime.transitTime.maxValue).toBe(1);
+  });
+
+  it('follows the delivery settings: handling days, the fastest carriers’ transit range, business days', () => {
+    const settings = {
+      ...DEFAULT_DELIVERY_SETTINGS,
+      handlingDays: 2,
+      businessDays: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as Weekday[],
+      carriers: [
+        { name: 'Ground', transitDays: 2, byState: { CA: 4, NY: 1 } },
+        { name: 'Air', transitDays: 3, byState: { CA: 3 } },
+      ] as Carrier[],
+    };
+    const offer = (partProductJsonLd(createPart(), 'https://shop.example', settings) as { offers: Offer })
+      .offers;
+    const time = offer.shippingDetails.deliveryTime as Offer['shippingDetails']['deliveryTime'] & {
+      businessDays: { dayOfWeek: string[] };
+    };
+    expect(time.handlingTime).toMatchObject({ minValue: 2, maxValue: 2 });
+    // NY by Ground in 1, CA by Air in 3, the rest by Ground in 2.
+    expect(time.transitTime).toMatchObject({ minValue: 1, maxValue: 3 });
+    expect(time.businessDays.dayOfWeek).toHaveLength(6);
+    expect(time.businessDays.dayOfWeek).toContain('https://schema.org/Saturday');
+    expect(offer.shippingDetails.shippingRate.value).toBe(0);
   });
 
   it('states the Returns page’s policy: 30 days from delivery, by mail, postage paid by the customer', () => {

@@ -1,4 +1,10 @@
 import { DELIVERY_STATES } from '@pitstop/core/delivery-area';
+import {
+  DEFAULT_DELIVERY_SETTINGS,
+  transitDaysTo,
+  type DeliverySettings,
+  type Weekday,
+} from '@pitstop/core/delivery-promise';
 import { shareableImageUrl } from '@pitstop/core/images';
 import { stockLevel } from '@pitstop/core/minimums-texts';
 import type { Part } from '@pitstop/core/parts';
@@ -17,27 +23,43 @@ const days = (minValue: number, maxValue: number) => ({
   unitCode: 'DAY',
 });
 
-/**
- * How every part ships, as the About page promises it: free, to the 48 contiguous states and DC
- * (the checkout's delivery area), delivered within one business day. The promise is on delivery
- * as a whole; search engines add handling and transit up (in business days, Monday to Friday
- * unless told otherwise), so they are written as 0 and 0–1 to make the promised one day. Change
- * them with the promise.
- */
-const SHIPPING_DETAILS = {
-  '@type': 'OfferShippingDetails',
-  shippingRate: { '@type': 'MonetaryAmount', value: 0, currency: 'USD' },
-  shippingDestination: {
-    '@type': 'DefinedRegion',
-    addressCountry: 'US',
-    addressRegion: Object.keys(DELIVERY_STATES),
-  },
-  deliveryTime: {
-    '@type': 'ShippingDeliveryTime',
-    handlingTime: days(0, 0),
-    transitTime: days(0, 1),
-  },
+const SCHEMA_DAYS: Record<Weekday, string> = {
+  mon: 'https://schema.org/Monday',
+  tue: 'https://schema.org/Tuesday',
+  wed: 'https://schema.org/Wednesday',
+  thu: 'https://schema.org/Thursday',
+  fri: 'https://schema.org/Friday',
+  sat: 'https://schema.org/Saturday',
+  sun: 'https://schema.org/Sunday',
 };
+
+/**
+ * How every part ships, as the delivery settings (Admin → Settings) promise it: free, to the 48
+ * contiguous states and DC (the checkout's delivery area), after the handling days, in the
+ * fastest carrier's transit days (the fewest and the most over the states), on the shop's
+ * business days. The same settings compute the promise on the page and the date an order keeps.
+ */
+function shippingDetails(settings: DeliverySettings) {
+  const transit = Object.keys(DELIVERY_STATES).map((state) => transitDaysTo(settings, state).days);
+  return {
+    '@type': 'OfferShippingDetails',
+    shippingRate: { '@type': 'MonetaryAmount', value: 0, currency: 'USD' },
+    shippingDestination: {
+      '@type': 'DefinedRegion',
+      addressCountry: 'US',
+      addressRegion: Object.keys(DELIVERY_STATES),
+    },
+    deliveryTime: {
+      '@type': 'ShippingDeliveryTime',
+      handlingTime: days(settings.handlingDays, settings.handlingDays),
+      transitTime: days(Math.min(...transit), Math.max(...transit)),
+      businessDays: {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: settings.businessDays.map((day) => SCHEMA_DAYS[day]),
+      },
+    },
+  };
+}
 
 /**
  * The shop's return policy, as the Returns page (/returns) states it: 30 days from delivery, by
@@ -53,7 +75,12 @@ function returnPolicy(origin: string) {
  * its shipping and return policy, for merchant listings), and a rating only when real reviews
  * exist (a made-up rating is worse than none).
  */
-export function partProductJsonLd(part: Part, origin: string): object {
+export function partProductJsonLd(
+  part: Part,
+  origin: string,
+  /** The delivery settings; the defaults (the About page's promise) while they are unknown. */
+  delivery: DeliverySettings = DEFAULT_DELIVERY_SETTINGS,
+): object {
   const url = absoluteUrl(origin, `/parts/${part._id}`);
   return {
     '@context': 'https://schema.org',
@@ -75,7 +102,7 @@ export function partProductJsonLd(part: Part, origin: string): object {
         stockLevel(part) === 'out' ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
       itemCondition: 'https://schema.org/NewCondition',
       seller: { '@type': 'Organization', name: part.seller },
-      shippingDetails: SHIPPING_DETAILS,
+      shippingDetails: shippingDetails(delivery),
       hasMerchantReturnPolicy: returnPolicy(origin),
     },
     ...(part.reviewCount > 0

@@ -3,6 +3,7 @@ import { formatDollars } from '@pitstop/core/money';
 import { orderItemCount, type OrderAddress } from '@pitstop/core/orders';
 import type { PaymentInfo } from '@pitstop/core/payments';
 import { receiptTexts } from '@pitstop/core/receipt-texts';
+import { deliveryTexts } from '@pitstop/core/delivery-texts';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -127,6 +128,9 @@ function PaidOrder({ info, transactionId }: { info: PaymentInfo; transactionId: 
       </div>
       <div className="flex flex-wrap gap-3">
         {info.orderNumber ? (
+      {info.promisedOn ? (
+        <p className="font-semibold text-emerald-900">{deliveryTexts.arrivesBy(info.promisedOn)}</p>
+      ) : null}
           <Link to={`/order/${info.orderNumber}`} className={buttonStyles('primary', 'md')}>
             {receiptTexts.viewOrder(info.orderNumber)}
           </Link>

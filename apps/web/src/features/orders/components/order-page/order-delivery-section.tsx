@@ -1,5 +1,6 @@
 import type { OrderDetail } from '@pitstop/core/order-detail';
 import { orderPageTexts as t } from '@pitstop/core/order-page-texts';
+import { deliveryTexts } from '@pitstop/core/delivery-texts';
 import { EmptyLine, OrderSection } from './order-section';
 
 /** Where the parcel goes and the number a courier calls; orders from before addresses have the phone only. */
@@ -28,5 +29,8 @@ export function OrderDeliverySection({ order }: { order: OrderDetail }) {
         </dd>
       </dl>
     </OrderSection>
+      {order.promisedOn ? (
+        <p className="font-semibold text-emerald-900">{deliveryTexts.arrivesBy(order.promisedOn)}</p>
+      ) : null}
   );
 }
