@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { authErrorTexts, messages } from '@pitstop/core/messages';
@@ -198,7 +198,69 @@ describe('LoginRoute', () => {
     });
 
     fireEvent.click(screen.getByRole('link', { name: 'Create an account' }));
-    expect(screen.getByTestId('location').textContent).toBe('/register');
+    // In the state and in the address, so a reload or a new tab keeps it too.
+    expect(screen.getByTestId('location').textContent).toBe('/register?from=%2Forder%3Fx%3D1');
     expect(screen.getByTestId('location-from').textContent).toBe('/order?x=1');
+  });
+
+  it('returns to the ?from= path (the checkout) after signing in, with no remembered state', async () => {
+    mockApi({
+      'GET /api/settings': settingsOff,
+      'POST /api/auth/sign-in/email': () =>
+        jsonResponse({ token: 's', user: { id: 'u1', email: RIDER, name: 'Riley' }, redirect: false }),
+      'PUT /api/user/rider%40pitstop.com': () => jsonResponse({ accessKey: 'k' }),
+    });
+    renderWithProviders(<LoginRoute />, {
+      route: '/login?from=%2Fcheckout',
+      path: '/login',
+      routes: <Route path="/checkout" element={<h1>Checkout</h1>} />,
+    });
+
+    fill(RIDER, 'pitstop-rider');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+
+    expect(await screen.findByRole('heading', { name: 'Checkout' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/checkout');
+  });
+
+  it('goes home, not off the site, for a ?from= that is not a path here', async () => {
+    mockApi({
+      'GET /api/settings': settingsOff,
+      'POST /api/auth/sign-in/email': () =>
+        jsonResponse({ token: 's', user: { id: 'u1', email: RIDER, name: 'Riley' }, redirect: false }),
+      'PUT /api/user/rider%40pitstop.com': () => jsonResponse({ accessKey: 'k' }),
+    });
+    renderWithProviders(<LoginRoute />, {
+      route: `/login?from=${encodeURIComponent('//evil.example/checkout')}`,
+      path: '/login',
+    });
+
+    fill(RIDER, 'pitstop-rider');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+  });
+
+  it("keeps 'Forgot password?' in the error panel: one click mails the reset link for the email typed", async () => {
+    const api = mockApi({
+      'GET /api/settings': settingsOff,
+      'POST /api/auth/sign-in/email': () =>
+        authErrorResponse(401, 'INVALID_EMAIL_OR_PASSWORD', 'Invalid email or password'),
+      'POST /api/auth/request-password-reset': () => jsonResponse({ status: true }),
+    });
+    renderLogin('/order');
+
+    fill(RIDER, 'wrong-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(`Error: ${authErrorTexts.invalidCredentials}`);
+    // The panel stands in for the form (spec §8), with both ways on in it.
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Forgot password?' }));
+
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(messages.resetMailSent));
+    const [request] = api.callsTo('POST /api/auth/request-password-reset');
+    expect(jsonBodyOf(request?.init)).toMatchObject({ email: RIDER });
   });
 });

@@ -3,18 +3,21 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { GoogleButton } from '@/features/auth/components/google-button';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { redirectTargetFromState } from '@/features/auth/utils/redirect-target';
+import { fromSearch, redirectTarget } from '@/features/auth/utils/redirect-target';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 
 const linkClass = 'font-semibold text-red-700 underline decoration-2 underline-offset-4 hover:text-red-800';
 
-/** /login: back to where the guard sent the visitor from (or home) once signed in. */
+/**
+ * /login: back to where the visitor was sent from (the guard's state, or `?from=`; home without
+ * either) once signed in, registered or through Google.
+ */
 export function LoginRoute() {
   useDocumentMeta('Log In', 'Log in to Pitstop Parts to order parts, pay by card and follow your orders.');
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const target = redirectTargetFromState(location.state);
+  const target = redirectTarget(location.state, params);
 
   return (
     <AuthCard title="Log In" lead="Welcome back. Log in to order parts and follow your orders.">
@@ -28,7 +31,11 @@ export function LoginRoute() {
       <GoogleButton from={target} />
       <p className="text-sm text-slate-700">
         New to Pitstop Parts?{' '}
-        <Link to="/register" state={location.state} className={linkClass}>
+        <Link
+          to={{ pathname: '/register', search: fromSearch(target) }}
+          state={location.state}
+          className={linkClass}
+        >
           Create an account
         </Link>
       </p>

@@ -126,4 +126,23 @@ describe('RegisterRoute', () => {
     expect((field('Email') as HTMLInputElement).value).toBe('rider@pitstop.com');
     await waitFor(() => expect(document.activeElement).toBe(field('Email')));
   });
+
+  it('returns to the checkout after registering when sent with ?from=/checkout, and passes it on to Log In', async () => {
+    mockApi({
+      'GET /api/settings': settingsOff,
+      'POST /api/auth/sign-up/email': () =>
+        jsonResponse({ token: 'new-session', user: { id: 'u9', email: 'riley@pitstop.com', name: 'Riley' } }),
+      'PUT /api/user/riley%40pitstop.com': () => jsonResponse({ accessKey: 'new-key' }),
+    });
+    renderWithProviders(<RegisterRoute />, {
+      route: '/register?from=%2Fcheckout',
+      path: '/register',
+    });
+    expect(screen.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/login?from=%2Fcheckout');
+
+    fill({ name: 'Riley', email: 'riley@pitstop.com', password: 'secret1', confirmPassword: 'secret1' });
+    submit();
+
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/checkout'));
+  });
 });

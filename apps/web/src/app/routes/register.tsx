@@ -1,8 +1,8 @@
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { GoogleButton } from '@/features/auth/components/google-button';
 import { RegisterForm } from '@/features/auth/components/register-form';
-import { redirectTargetFromState } from '@/features/auth/utils/redirect-target';
+import { fromSearch, redirectTarget } from '@/features/auth/utils/redirect-target';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 
 const linkClass = 'font-semibold text-red-700 underline decoration-2 underline-offset-4 hover:text-red-800';
@@ -15,7 +15,8 @@ export function RegisterRoute() {
   );
   const location = useLocation();
   const navigate = useNavigate();
-  const target = redirectTargetFromState(location.state);
+  const [params] = useSearchParams();
+  const target = redirectTarget(location.state, params);
 
   return (
     <AuthCard title="Register" lead="Create your account. We will email you a link to verify your address.">
@@ -23,7 +24,11 @@ export function RegisterRoute() {
       <GoogleButton from={target} />
       <p className="text-sm text-slate-700">
         Already have an account?{' '}
-        <Link to="/login" state={location.state} className={linkClass}>
+        <Link
+          to={{ pathname: '/login', search: fromSearch(target) }}
+          state={location.state}
+          className={linkClass}
+        >
           Log In
         </Link>
       </p>

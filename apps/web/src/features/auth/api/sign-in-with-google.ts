@@ -13,7 +13,8 @@ export function startGoogleSignIn(from: string): Promise<{ url: string; redirect
     {
       provider: 'google',
       callbackURL: `${origin}/auth/callback?from=${encodeURIComponent(from)}`,
-      errorCallbackURL: `${origin}/login?error=google`,
+      // Back on /login after a failed sign-in, the return address is still known.
+      errorCallbackURL: `${origin}/login?error=google&from=${encodeURIComponent(from)}`,
     },
     { token: null, signOutOn401: false },
   );

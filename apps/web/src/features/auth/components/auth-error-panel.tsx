@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { shopTexts } from '@pitstop/core/messages';
 import { buttonStyles } from '@/components/ui/button-styles';
 
@@ -6,13 +6,15 @@ interface AuthErrorPanelProps {
   /** The readable text; shown as 'Error: {message}' (spec §8). */
   message: string;
   onRetry: () => void;
+  /** More ways on from the failure, beside Try again (the login's "Forgot password?"). */
+  children?: ReactNode;
 }
 
 /**
  * What a sign-in or registration shows in place of its form when it fails, in red, with a way
  * back to the form. Focus moves to the button, since the control that had it is gone.
  */
-export function AuthErrorPanel({ message, onRetry }: AuthErrorPanelProps) {
+export function AuthErrorPanel({ message, onRetry, children }: AuthErrorPanelProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     buttonRef.current?.focus();
@@ -27,6 +29,7 @@ export function AuthErrorPanel({ message, onRetry }: AuthErrorPanelProps) {
       <button ref={buttonRef} type="button" className={buttonStyles('secondary', 'md')} onClick={onRetry}>
         {shopTexts.retry}
       </button>
+      {children}
     </div>
   );
 }

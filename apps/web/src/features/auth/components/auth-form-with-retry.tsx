@@ -8,6 +8,8 @@ interface AuthFormWithRetryProps {
   focusOnRetry: () => void;
   /** The form; it hands its submit's failure to `onError`. */
   children: (onError: (error: unknown) => void) => ReactNode;
+  /** Shown in the error panel under Try again (the login keeps "Forgot password?" one click away). */
+  panelExtra?: ReactNode;
 }
 
 /**
@@ -15,7 +17,7 @@ interface AuthFormWithRetryProps {
  * Try again. The failure is kept here rather than read from the mutation so Try again can
  * bring the form back at once; the form's values live in its own useForm, above this.
  */
-export function AuthFormWithRetry({ focusOnRetry, children }: AuthFormWithRetryProps) {
+export function AuthFormWithRetry({ focusOnRetry, children, panelExtra }: AuthFormWithRetryProps) {
   // Boxed, so any thrown value (even null) counts as a failure.
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
 
@@ -28,7 +30,9 @@ export function AuthFormWithRetry({ focusOnRetry, children }: AuthFormWithRetryP
           flushSync(() => setFailure(null));
           focusOnRetry();
         }}
-      />
+      >
+        {panelExtra}
+      </AuthErrorPanel>
     );
   }
   return children((error) => setFailure({ error }));

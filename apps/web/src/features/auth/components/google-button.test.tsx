@@ -22,7 +22,8 @@ describe('GoogleButton', () => {
     expect(jsonBodyOf(api.callsTo('POST /api/auth/sign-in/social')[0]?.init)).toEqual({
       provider: 'google',
       callbackURL: `${origin}/auth/callback?from=${encodeURIComponent('/parts/abc?tab=fit')}`,
-      errorCallbackURL: `${origin}/login?error=google`,
+      // A sign-in Google did not finish comes back to /login still knowing where to go after.
+      errorCallbackURL: `${origin}/login?error=google&from=${encodeURIComponent('/parts/abc?tab=fit')}`,
     });
     expect(screen.getByRole('button', { name: 'Redirecting to Google…' }).hasAttribute('disabled')).toBe(
       true,

@@ -12,7 +12,11 @@ interface LoginFormProps {
   onSuccess: () => void;
 }
 
-/** Email and password sign-in with the spec's rules (§5); a failure replaces the form (§8). */
+/**
+ * Email and password sign-in with the spec's rules (§5); a failure replaces the form (§8) with a
+ * panel that keeps the way back one click away: Try again (the form, its email kept) and "Forgot
+ * password?" for the email typed (issue #28).
+ */
 export function LoginForm({ onSuccess }: LoginFormProps) {
   const form = useAppForm({
     resolver: zodResolver(LoginSchema),
@@ -21,7 +25,10 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const signIn = useSignIn();
   const { errors } = form.formState;
   return (
-    <AuthFormWithRetry focusOnRetry={() => form.setFocus('password')}>
+    <AuthFormWithRetry
+      focusOnRetry={() => form.setFocus('password')}
+      panelExtra={<ForgotPassword getEmail={() => form.getValues('email')} />}
+    >
       {(onError) => (
         <form
           noValidate

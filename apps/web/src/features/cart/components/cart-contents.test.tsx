@@ -122,15 +122,15 @@ describe("CartContents, a visitor's cart", () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove Brake pads from your cart' }));
     const link = await screen.findByRole('link', { name: cartPageTexts.checkout });
-    expect(link.getAttribute('href')).toBe('/login');
+    expect(link.getAttribute('href')).toBe('/login?from=%2Fcheckout');
   });
 
-  it('sends a visitor to log in on Checkout, and sign-in comes back to the cart', () => {
+  it('sends a visitor to log in on Checkout, and sign-in goes on to the checkout (issue #28)', () => {
     seedLocalCart([localLine(chain, 1)]);
     renderWithProviders(<CartContents />, { route: '/cart', path: '/cart', routes: null });
     fireEvent.click(screen.getByRole('link', { name: cartPageTexts.checkout }));
-    expect(screen.getByTestId('location').textContent).toBe('/login');
-    expect(screen.getByTestId('location-from').textContent).toBe('/cart');
+    expect(screen.getByTestId('location').textContent).toBe('/login?from=%2Fcheckout');
+    expect(screen.getByTestId('location-from').textContent).toBe('/checkout');
   });
 
   it('uses the snapshot stock when nothing fresher is known', () => {

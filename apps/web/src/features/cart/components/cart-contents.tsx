@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { centsToDollars, dollarsToCents, formatDollars } from '@pitstop/core/money';
 import { cartPageTexts } from '@pitstop/core/cart-texts';
 import { minimumsTexts } from '@pitstop/core/minimums-texts';
@@ -236,6 +236,9 @@ interface CartContentsProps {
   stockOf?: (partId: string) => LineStock | undefined;
 }
 
+/** The sign-in screens' `?from=` (features/auth's FROM_PARAM) for the checkout. */
+const CHECKOUT_FROM = `?${new URLSearchParams({ from: '/checkout' }).toString()}`;
+
 /**
  * The cart: each line with its picture, name (to the part), unit price, quantity, line total and
  * Remove; a warning on a line that no longer fits the stock; the subtotal and Checkout. Every
@@ -243,7 +246,6 @@ interface CartContentsProps {
  */
 export function CartContents({ stockOf }: CartContentsProps) {
   const cart = useCart();
-  const location = useLocation();
   const summaryId = useId();
   const [announcement, setAnnouncement] = useState('');
 
@@ -337,9 +339,11 @@ export function CartContents({ stockOf }: CartContentsProps) {
               </Link>
             ) : (
               <>
+                {/* Back to the checkout once signed in (issue #28), not to the cart: the guard's
+                  state, and the address's ?from= for a link opened in a new tab. */}
                 <Link
-                  to="/login"
-                  state={{ from: location }}
+                  to={{ pathname: '/login', search: CHECKOUT_FROM }}
+                  state={{ from: { pathname: '/checkout', search: '' } }}
                   className={buttonStyles('primary', 'lg', 'w-full')}
                 >
                   {cartPageTexts.checkout}
