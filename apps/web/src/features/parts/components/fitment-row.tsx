@@ -4,7 +4,7 @@ import {
   VEHICLE_YEAR_MAX,
   VEHICLE_YEAR_MIN,
 } from '@pitstop/core/vehicle-fit';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { inputClass } from '@/components/ui/form-field';
 import { numberValue, textOrNull, type PartFormApi, type PartFormValues } from './part-form-values';
@@ -20,15 +20,24 @@ interface FitmentRowProps {
   onRemove: () => void;
 }
 
-/** One bike a part fits: make, model, years, and how it fits (position, quantity, a note). */
+/**
+ * One bike a part fits: make, model, years, and how it fits (position, quantity, a note). A row
+ * added after the form was submitted once stays quiet (issue #28): the form checks the whole list
+ * when a row is added, but a field of the new row shows its error only once it has been left, or
+ * the form is submitted again.
+ */
 export function FitmentRow({ form, index, row, onRemove }: FitmentRowProps) {
   const baseId = useId();
-  const errors = form.formState.errors.fitment?.[index];
+  const { errors, submitCount } = form.formState;
+  const rowErrors = errors.fitment?.[index];
+  // The submits before this row was made (its key is the row's own id: it mounts once).
+  const [submitsBefore] = useState(submitCount);
   const n = index + 1;
-  const idAndError = <K extends keyof FitmentValues>(name: K) => ({
-    id: `${baseId}-${name}`,
-    error: errors?.[name]?.message,
-  });
+  const idAndError = <K extends keyof FitmentValues>(name: K) => {
+    const shown =
+      submitCount > submitsBefore || form.getFieldState(`fitment.${index}.${name}`, form.formState).isTouched;
+    return { id: `${baseId}-${name}`, error: shown ? rowErrors?.[name]?.message : undefined };
+  };
   // The years the catalogue knows (the core's vehicle year limits), as the schema checks them.
   const year = {
     type: 'number',
