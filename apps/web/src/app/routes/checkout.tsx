@@ -6,6 +6,7 @@ import type { CheckoutResult } from '@pitstop/core/checkout';
 import { PageContainer, PageHeader } from '@/components/layout/page-container';
 import { Checkout } from '@/features/checkout/components/checkout';
 import { useCreditStatus } from '@/features/credit/api/get-credit-status';
+import { CreditOffer } from '@/features/credit/components/credit-offer';
 import { ordersKeys } from '@/features/orders/api/orders-query-keys';
 import { PlacedOnAccount } from '@/features/orders/components/placed-on-account';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
@@ -38,6 +39,9 @@ export function CheckoutRoute() {
       ) : (
         <Checkout
           creditLine={account ? { remaining: account.remaining } : null}
+          // Without a credit line, where paying on account starts (issue #28); with one, the
+          // choice above says what is left.
+          creditOffer={account ? null : <CreditOffer className="border-t border-slate-200 pt-4" />}
           onPlaced={(result) => {
             // My Orders lists the new order; what is left of the limit changed.
             void queryClient.invalidateQueries({ queryKey: ordersKeys.all });

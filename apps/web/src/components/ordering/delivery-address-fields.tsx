@@ -1,5 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { checkoutTexts } from '@pitstop/core/cart-texts';
+import { addressLine2Texts } from '@pitstop/core/checkout-place-texts';
 import { DeliveryAddressSchema, type DeliveryAddressInput } from '@pitstop/core/checkout';
 import { DELIVERY_STATES, STATES_NOT_SERVED } from '@pitstop/core/delivery-area';
 import { FormField, inputClass } from '@/components/ui/form-field';
@@ -31,6 +32,8 @@ export interface AddressFieldProps {
 
 interface DeliveryAddressFieldsProps {
   street: AddressFieldProps;
+  /** Apartment, suite, unit (optional, issue #28). */
+  line2?: AddressFieldProps;
   city: AddressFieldProps;
   /** The state's select: its value at first (an uncontrolled select is told it once). */
   state: AddressFieldProps & { defaultValue: string };
@@ -41,7 +44,15 @@ interface DeliveryAddressFieldsProps {
   phone?: AddressFieldProps;
 }
 
-export function DeliveryAddressFields({ name, street, city, state, zip, phone }: DeliveryAddressFieldsProps) {
+export function DeliveryAddressFields({
+  name,
+  street,
+  line2,
+  city,
+  state,
+  zip,
+  phone,
+}: DeliveryAddressFieldsProps) {
   return (
     <>
       {name ? (
@@ -58,8 +69,18 @@ export function DeliveryAddressFields({ name, street, city, state, zip, phone }:
         error={street.error}
         {...street.registration}
         type="text"
-        autoComplete="shipping street-address"
+        // With a second line the browser fills the two apart (WHATWG autofill tokens).
+        autoComplete={line2 ? 'shipping address-line1' : 'shipping street-address'}
       />
+      {line2 ? (
+        <TextField
+          label={addressLine2Texts.label}
+          error={line2.error}
+          {...line2.registration}
+          type="text"
+          autoComplete="shipping address-line2"
+        />
+      ) : null}
       {/* Columns by the form's width, not the window's: the part page's form sits in half of it. */}
       <div className="@container">
         <div className="grid gap-5 @sm:grid-cols-2 @xl:grid-cols-[1fr_14rem_9rem]">

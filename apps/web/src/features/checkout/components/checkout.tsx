@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { checkoutTexts } from '@pitstop/core/cart-texts';
+import { checkoutDraftTexts } from '@pitstop/core/checkout-place-texts';
 import { checkoutPaymentTexts } from '@pitstop/core/credit-texts';
 import {
   DeliveryAddressSchema,
@@ -23,13 +24,48 @@ import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useAppForm } from '@/hooks/use-app-form';
 import { isApiError } from '@/lib/api-client';
-import { getCartQueryOptions, type Cart, type CartItem } from '@/lib/cart';
+import { getCartQueryOptions, useStoredCartLines, type Cart, type CartItem } from '@/lib/cart';
+import { useCurrentUser } from '@/lib/current-user';
 import { problemText } from '@/lib/error-text';
 import { useSavedAddress } from '@/lib/saved-address';
+import { forgetDraft, readDraft, writeDraft } from '@/lib/tab-draft';
 import { useTaxRates } from '../api/get-tax-rates';
 import { usePlaceOrder } from '../api/place-order';
 
-const EMPTY_ADDRESS: DeliveryAddressInput = { name: '', street: '', city: '', state: '', zip: '', phone: '' };
+const EMPTY_ADDRESS = {
+  name: '',
+  street: '',
+  line2: '',
+  city: '',
+  state: '',
+  zip: '',
+  phone: '',
+} satisfies DeliveryAddressInput;
+type AddressValues = typeof EMPTY_ADDRESS;
+
+/** The draft of the address being typed, kept in this tab (lib/tab-draft), under this name. */
+const DRAFT = 'checkout-address';
+/** Longer than any field allows: a stored value past it is not something this page wrote. */
+const DRAFT_TEXT_MAX = 500;
+
+/**
+ * The address kept in this tab, as the form's values: only the address's own fields, only text,
+ * so whatever sits in storage (an older version, dev tools) cannot reach the form as anything
+ * else. The form then checks it as it checks typed text, before anything is sent.
+ */
+function draftAddress(stored: unknown): AddressValues | null {
+  if (typeof stored !== 'object' || stored === null) return null;
+  const values: AddressValues = { ...EMPTY_ADDRESS };
+  let any = false;
+  for (const key of Object.keys(EMPTY_ADDRESS) as (keyof AddressValues)[]) {
+    const value: unknown = (stored as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value.length <= DRAFT_TEXT_MAX) {
+      values[key] = value;
+      any ||= value.trim() !== '';
+    }
+  }
+  return any ? values : null;
+}
 
 /** In cents, so sums are exact ($21.99 × 3 is $65.97, not $65.97000000000001). */
 function lineTotalCents(item: CartItem): number {
@@ -130,18 +166,35 @@ interface CheckoutFormProps {
   cart: Cart;
   rates: Record<string, number>;
   saved: OrderAddress | null;
+  /** Whose checkout this is: the draft kept in the tab is theirs only (null: unknown, none kept). */
+  owner: string | null;
   creditLine: CheckoutCreditLine | null;
+  creditOffer: ReactNode;
   onPlaced: (result: CheckoutResult) => void;
 }
 
-function CheckoutForm({ cart, rates, saved, creditLine, onPlaced }: CheckoutFormProps) {
+function CheckoutForm({ cart, rates, saved, owner, creditLine, creditOffer, onPlaced }: CheckoutFormProps) {
   const addressId = useId();
   const summaryId = useId();
   const [payment, setPayment] = useState<PaymentMethod>('card');
+  // What was being typed before a reload wins over the last order's address. Read once, when the
+  // form is made (in the browser: this screen is never rendered on the server).
+  const [draft] = useState(() => (owner ? draftAddress(readDraft(DRAFT, owner)) : null));
   const form = useAppForm<DeliveryAddressInput, unknown, DeliveryAddress>({
     resolver: zodResolver(DeliveryAddressSchema),
-    defaultValues: saved ?? EMPTY_ADDRESS,
+    defaultValues: draft ?? { ...EMPTY_ADDRESS, ...saved },
   });
+
+  // Every change is kept in this tab until the order is placed or the customer signs out.
+  useEffect(() => {
+    if (!owner) return undefined;
+    const { unsubscribe } = form.watch((values) => writeDraft(DRAFT, owner, values));
+    return unsubscribe;
+  }, [form, owner]);
+  // A restored state is checked at once, as a chosen one is (below): Alaska is refused on sight.
+  useEffect(() => {
+    if (draft?.state) void form.trigger('state');
+  }, [draft, form]);
   const place = usePlaceOrder();
   const { cartProblem, generalError } = placeFailure(place.error);
   const { errors } = form.formState;
@@ -157,7 +210,10 @@ function CheckoutForm({ cart, rates, saved, creditLine, onPlaced }: CheckoutForm
     place.mutate(
       { address, payment },
       {
-        onSuccess: (result) => onPlaced(result),
+        onSuccess: (result) => {
+          forgetDraft(DRAFT);
+          onPlaced(result);
+        },
         onError: (error) => {
           if (!isApiError(error)) return;
           const onFields = error.errors.flatMap(({ field, message }) => {
@@ -190,10 +246,16 @@ function CheckoutForm({ cart, rates, saved, creditLine, onPlaced }: CheckoutForm
                 {checkoutTexts.addressHeading}
               </h2>
               <p className="text-sm text-slate-600">{checkoutTexts.addressLead}</p>
+              {draft ? (
+                <p role="status" className="text-sm text-slate-600">
+                  {checkoutDraftTexts.restored}
+                </p>
+              ) : null}
             </div>
             <DeliveryAddressFields
               name={{ registration: form.register('name'), error: errors.name?.message }}
               street={{ registration: form.register('street'), error: errors.street?.message }}
+              line2={{ registration: form.register('line2'), error: errors.line2?.message }}
               city={{ registration: form.register('city'), error: errors.city?.message }}
               state={{
                 // Alaska and the like are refused as soon as they are chosen, and the tax beside
@@ -264,6 +326,7 @@ function CheckoutForm({ cart, rates, saved, creditLine, onPlaced }: CheckoutForm
             {place.isPending ? checkoutTexts.placing : checkoutTexts.placeOrder}
           </button>
           {payment === 'card' ? <p className="text-sm text-slate-600">{checkoutTexts.payNext}</p> : null}
+          {creditOffer}
         </section>
       </div>
     </form>
@@ -278,6 +341,8 @@ interface CheckoutProps {
    * shows no choice, and the order is paid by card.
    */
   creditLine?: CheckoutCreditLine | null;
+  /** Where to apply for credit (or see it), shown under the order's summary; the route's to give. */
+  creditOffer?: ReactNode;
 }
 
 /**
@@ -285,10 +350,14 @@ interface CheckoutProps {
  * checkout), the subtotal, the chosen state's sales tax, free shipping and the total; Place order
  * makes one unpaid order of the whole cart, paid by card on the next page.
  */
-export function Checkout({ onPlaced, creditLine = null }: CheckoutProps) {
+export function Checkout({ onPlaced, creditLine = null, creditOffer = null }: CheckoutProps) {
   const cart = useQuery(getCartQueryOptions());
   const rates = useTaxRates();
   const saved = useSavedAddress();
+  const me = useCurrentUser();
+  // Lines still in this browser are on their way into the account's cart (signing in from the
+  // checkout moves them): until they are, the cart is not empty, only not yet complete.
+  const moving = useStoredCartLines().length > 0;
   const [placed, setPlaced] = useState<PaymentMethod | null>(null);
 
   // The cart is emptied by the order: say where the customer is going, not that it is empty.
@@ -310,8 +379,12 @@ export function Checkout({ onPlaced, creditLine = null }: CheckoutProps) {
       />
     );
   }
-  // A saved address that cannot be read only means typing it again.
-  if (cart.isPending || rates.isPending || saved.isPending) {
+  // A saved address that cannot be read only means typing it again; an account that cannot be
+  // read, that nothing typed is kept in the tab.
+  if (cart.isPending || rates.isPending || saved.isPending || (me.isSignedIn && me.isPending)) {
+    return <Spinner label={checkoutTexts.loading} className="justify-start py-6" />;
+  }
+  if (cart.data.items.length === 0 && moving) {
     return <Spinner label={checkoutTexts.loading} className="justify-start py-6" />;
   }
   if (cart.data.items.length === 0) {
@@ -329,7 +402,9 @@ export function Checkout({ onPlaced, creditLine = null }: CheckoutProps) {
       cart={cart.data}
       rates={rates.data.rates}
       saved={saved.data?.address ?? null}
+      owner={me.data?._id ?? null}
       creditLine={creditLine}
+      creditOffer={creditOffer}
       onPlaced={(result) => {
         setPlaced(result.paymentMethod);
         onPlaced(result);

@@ -9,6 +9,7 @@ export type OrderFieldName =
   | 'parts'
   | 'quantity'
   | 'address.street'
+  | 'address.line2'
   | 'address.city'
   | 'address.state'
   | 'address.zip';
@@ -26,6 +27,7 @@ const FIELD_OF: Record<string, OrderFieldName> = {
   'address.name': 'name',
   'address.phone': 'num',
   'address.street': 'address.street',
+  'address.line2': 'address.line2',
   'address.city': 'address.city',
   'address.state': 'address.state',
   'address.zip': 'address.zip',

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { checkoutTexts } from '@pitstop/core/cart-texts';
+import { addressLine2Texts } from '@pitstop/core/checkout-place-texts';
 import type { CheckoutResult } from '@pitstop/core/checkout';
 import { checkoutPaymentTexts } from '@pitstop/core/credit-texts';
 import { cartTexts, creditTexts, messages } from '@pitstop/core/messages';
@@ -142,9 +143,11 @@ describe('OrderForm', () => {
     expect((screen.getByLabelText(checkoutTexts.state) as HTMLSelectElement).value).toBe('CA');
     expect(field(checkoutTexts.zip).value).toBe('94105');
     expect(field('Phone number').value).toBe('(415) 555-0134');
-    // The name is the account's; autocomplete fills the address as a delivery address.
+    // The name is the account's; autocomplete fills the address as a delivery address, its two
+    // lines apart (issue #28: the apartment or suite line).
     expect(field('Name').value).toBe('Riley Rider');
-    expect(field(checkoutTexts.street).getAttribute('autocomplete')).toBe('shipping street-address');
+    expect(field(checkoutTexts.street).getAttribute('autocomplete')).toBe('shipping address-line1');
+    expect(field(addressLine2Texts.label).getAttribute('autocomplete')).toBe('shipping address-line2');
   });
 
   it.each([

@@ -31,7 +31,13 @@ export type OrderablePart = Pick<Part, '_id' | 'name' | 'minquantity' | 'availab
 type Limits = Pick<Part, 'minquantity' | 'availablequantity'>;
 
 /** The address as this form asks it: name and phone are the form's own Name and Phone number. */
-const AddressFieldsSchema = DeliveryAddressSchema.pick({ street: true, city: true, state: true, zip: true });
+const AddressFieldsSchema = DeliveryAddressSchema.pick({
+  street: true,
+  line2: true,
+  city: true,
+  state: true,
+  zip: true,
+});
 
 /**
  * The spec's order-form rules (§5) from the shared CreateOrderSchema, plus what only this form
@@ -149,6 +155,7 @@ function OrderFields({
       quantity: '',
       address: {
         street: saved?.street ?? '',
+        line2: saved?.line2 ?? '',
         city: saved?.city ?? '',
         state: saved?.state ?? '',
         zip: saved?.zip ?? '',
@@ -179,7 +186,12 @@ function OrderFields({
       {
         onSuccess: (result) => {
           // Ready for the next order, with the address just used (now the last one) kept.
-          form.reset({ ...form.formState.defaultValues, num: contact.num, address, quantity: '' });
+          form.reset({
+            ...form.formState.defaultValues,
+            num: contact.num,
+            address: { ...address, line2: address.line2 ?? '' },
+            quantity: '',
+          });
           setBooked(result);
           onStockChanged?.();
           onPlaced?.(result);
@@ -284,7 +296,7 @@ function OrderFields({
 type OrderFormSchema = ReturnType<typeof orderFormSchema>;
 type OrderFormControl = UseFormReturn<z.input<OrderFormSchema>, unknown, z.output<OrderFormSchema>>;
 
-/** Where it goes: the street, city, state and ZIP (name and phone are the fields above). */
+/** Where it goes: the street, its second line, city, state and ZIP (name and phone are above). */
 function AddressSection({ form }: { form: OrderFormControl }) {
   const headingId = useId();
   const leadId = useId();
@@ -301,6 +313,7 @@ function AddressSection({ form }: { form: OrderFormControl }) {
       </div>
       <DeliveryAddressFields
         street={{ registration: form.register('address.street'), error: errors?.street?.message }}
+        line2={{ registration: form.register('address.line2'), error: errors?.line2?.message }}
         city={{ registration: form.register('address.city'), error: errors?.city?.message }}
         state={{
           // A state the shop cannot deliver to is refused as soon as it is chosen.

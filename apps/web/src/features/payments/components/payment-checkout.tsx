@@ -104,6 +104,12 @@ function DeliveryAddress({ address }: { address: OrderAddress }) {
         <br />
         {address.street}
         <br />
+        {address.line2 ? (
+          <>
+            {address.line2}
+            <br />
+          </>
+        ) : null}
         {`${address.city}, ${address.state} ${address.zip}`}
         <br />
         {address.phone}

@@ -12,6 +12,7 @@ export function OrderDeliverySection({ order }: { order: OrderDetail }) {
         <address className="flex flex-col not-italic text-slate-800">
           <span className="font-semibold">{address.name}</span>
           <span>{address.street}</span>
+          {address.line2 ? <span>{address.line2}</span> : null}
           <span>{`${address.city}, ${address.state} ${address.zip}`}</span>
         </address>
       ) : (

@@ -72,6 +72,7 @@ export function PackingSlip({ order }: { order: OrderDetail }) {
           <address className="not-italic">
             <div>{address.name}</div>
             <div>{address.street}</div>
+            {address.line2 ? <div>{address.line2}</div> : null}
             <div>{`${address.city}, ${address.state} ${address.zip}`}</div>
             <div>{`${t.phone}: ${address.phone}`}</div>
           </address>
