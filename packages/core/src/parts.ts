@@ -4,6 +4,7 @@ import { BRANDS, CATEGORIES, PARTS_PAGE_DEFAULT, PARTS_PAGE_MAX } from './catalo
 import { FITMENT_POSITIONS, VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN } from './fitment.js';
 import { PART_SORTS } from './search.js';
 import { headerSearchTexts } from './header-search.js';
+import { minimumsTexts } from './minimums-texts.js';
 
 export const SpecificationSchema = z.object({
   key: singleLineText().trim().min(1).max(60),
@@ -62,6 +63,25 @@ export const PartParamsSchema = z.object({ id: PartIdSchema });
 const optionalText = searchText().trim().min(1).max(80).optional();
 const optionalPrice = z.coerce.number().min(0).max(100_000).optional();
 
+/**
+ * Brands: one (`brand=Honda`) or several (`brand=Honda&brand=Yamaha`, any of them). A bad value
+ * is refused naming `brand` itself, not its position in the list. Answered in the order of
+ * BRANDS, each once.
+ */
+const brandList = z
+  .preprocess(
+    (v) => (typeof v === 'string' ? [v] : v),
+    z
+      .array(z.string(), { error: minimumsTexts.unknownBrand })
+      .min(1, minimumsTexts.unknownBrand)
+      .max(BRANDS.length * 2, minimumsTexts.unknownBrand)
+      .refine((list) => list.every((b) => (BRANDS as readonly string[]).includes(b)), {
+        message: minimumsTexts.unknownBrand,
+      }),
+  )
+  .transform((list) => BRANDS.filter((b) => list.includes(b)))
+  .optional();
+
 // The sorts live in the zod-free search.ts so the web's catalogue can use them without zod.
 export { PART_SORTS, SORT_LABELS, type PartSort } from './search.js';
 
@@ -69,7 +89,7 @@ export const PartListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(PARTS_PAGE_MAX).default(PARTS_PAGE_DEFAULT),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   q: optionalText,
-  brand: z.enum(BRANDS).optional(),
+  brand: brandList,
   category: z.enum(CATEGORIES).optional(),
   make: optionalText,
   model: optionalText,

@@ -70,6 +70,10 @@ describe('api-client', () => {
     expect(buildApiUrl('/parts', { limit: 24, offset: 0, brand: 'TVS', q: '', category: undefined })).toBe(
       '/api/parts?limit=24&offset=0&brand=TVS',
     );
+    // A list is the key repeated, in its order.
+    expect(buildApiUrl('/parts/facets', { brand: ['Yamaha', 'Honda'], q: 'pad' })).toBe(
+      '/api/parts/facets?brand=Yamaha&brand=Honda&q=pad',
+    );
 
     const fetchSpy = mockFetch(() => jsonResponse([], { headers: { 'x-total-count': '0' } }));
     const response = await apiRequest<unknown[]>('/parts', { params: { limit: 6 } });

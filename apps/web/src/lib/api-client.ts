@@ -73,7 +73,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+/** A list is sent as the key repeated (`brand=Honda&brand=Yamaha`), in its order. */
+export type QueryParams = Record<
+  string,
+  string | number | boolean | null | undefined | readonly (string | number)[]
+>;
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -102,7 +106,11 @@ export function buildApiUrl(path: string, params?: QueryParams): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params ?? {})) {
     if (value === undefined || value === null || value === '') continue;
-    search.set(key, String(value));
+    if (Array.isArray(value)) {
+      for (const item of value as readonly (string | number)[]) search.append(key, String(item));
+    } else {
+      search.set(key, String(value));
+    }
   }
   const query = search.toString();
   return `${API_BASE}${path}${query ? `?${query}` : ''}`;

@@ -418,12 +418,23 @@ interface Filter {
   candidates: Positions | null;
   minRating: number | undefined;
   lowOnly: boolean;
-  /** Brand and category as snapshot indexes (-1: a name no part has); null: any. */
-  brand: number | null;
+  /** The chosen brands, by snapshot index (1: chosen); null: any. A name no part has marks none. */
+  brands: Uint8Array | null;
+  /** The category as a snapshot index (-1: a name no part has); null: any. */
   category: number | null;
   min: number | null;
   max: number | null;
   inStock: boolean;
+}
+
+/** One flag per brand the snapshot knows: 1 for the chosen ones (brands combine with OR). */
+function brandMask(names: readonly string[], chosen: readonly string[]): Uint8Array {
+  const mask = new Uint8Array(names.length);
+  for (const name of chosen) {
+    const at = names.indexOf(name);
+    if (at >= 0) mask[at] = 1;
+  }
+  return mask;
 }
 
 /** Rating and the admin's low-stock view: the part of the base filter the candidates leave out. */
@@ -446,7 +457,7 @@ function passesStock(snap: Snapshot, f: Filter, i: number): boolean {
 
 function passesAll(snap: Snapshot, f: Filter, i: number): boolean {
   return (
-    (f.brand === null || snap.brand[i] === f.brand) &&
+    (f.brands === null || f.brands[snap.brand[i]!] === 1) &&
     (f.category === null || snap.category[i] === f.category) &&
     passesPrice(snap, f, i) &&
     passesStock(snap, f, i)
@@ -695,7 +706,7 @@ export class CatalogueIndex {
       candidates,
       minRating: query.minRating,
       lowOnly: query.stock === 'low',
-      brand: query.brand ? snap.brandNames.indexOf(query.brand) : null,
+      brands: query.brand?.length ? brandMask(snap.brandNames, query.brand) : null,
       category: query.category ? snap.categoryNames.indexOf(query.category) : null,
       min: query.minPrice === undefined ? null : dollarsToCents(query.minPrice),
       max: query.maxPrice === undefined ? null : dollarsToCents(query.maxPrice),

@@ -67,7 +67,8 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Parts in catalogue order. Paged with `limit` (default 24, at most 100) and `offset`; the ' +
           'total number of matching parts is in the `X-Total-Count` header. Filters: `q` (text: ' +
           'full-text with prefixes, part numbers without dashes or spaces, typo-tolerant when nothing ' +
-          'matches exactly), `brand`, `category`, `minPrice`, `maxPrice` (dollars), `inStock=true`, ' +
+          'matches exactly), `brand` (repeat it for several: `brand=Honda&brand=Yamaha` lists either), ' +
+          '`category`, `minPrice`, `maxPrice` (dollars), `inStock=true`, ' +
           '`minRating`; `year` + `make` + `model` keep only the parts that fit that bike (universal ' +
           'parts included). `sort`: relevance (needs `q`; otherwise catalogue order), price_asc, ' +
           'price_desc, rating, newest. When a whole bike finds nothing, the `X-Total-Other-Bikes` ' +
@@ -108,7 +109,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Counts for the catalogue filters',
         description:
           'Takes the filters of GET /parts. Each brand and category count is counted under every ' +
-          'other active filter; `price` is the range under every filter but price; `didYouMean` is ' +
+          'other active filter (so with several brands chosen, each brand still counts its own parts); `price` is the range under every filter but price; `didYouMean` is ' +
           'the nearest part name when the text found nothing.',
         querystring: PartFacetsQuerySchema,
         response: { 200: PartFacetsSchema, 400: ProblemSchema },

@@ -1,4 +1,4 @@
-import { and, eq, exists, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { LOW_STOCK_THRESHOLD } from '@pitstop/core/catalogue';
 import { dollarsToCents } from '@pitstop/core/money';
 import { partNumberKey, type PartFacetsQuery, type PartSort } from '@pitstop/core/parts';
@@ -193,7 +193,8 @@ export async function conditionsOf(db: Db, query: PartFacetsQuery): Promise<Cond
 
   return {
     base,
-    brand: query.brand ? eq(parts.brand, query.brand) : null,
+    // Several brands are any of them (an OR facet).
+    brand: query.brand?.length ? inArray(parts.brand, query.brand) : null,
     category: query.category ? eq(parts.category, query.category) : null,
     price: price.length ? and(...price)! : null,
     inStock: query.inStock ? inStockSql : null,

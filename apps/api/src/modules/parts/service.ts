@@ -153,7 +153,8 @@ function tally(groups: FacetGroup[], key: 'brand' | 'category'): { value: string
  * Facets in one pass: the parts matching the text, vehicle and rating are grouped by brand and
  * category (at most 6 × 8 groups), each group counting what the price and stock filters keep.
  * The brand list then sums the groups in the chosen category and the category list the groups of
- * the chosen brand, so each count is what choosing that value would show. The price range is
+ * the chosen brands (any of them), so each count is what choosing that value would show; a
+ * brand's count is its parts under every filter but brand, as brands combine with OR. The price range is
  * counted under every filter but price, so a visitor can always see how far to widen it.
  */
 export async function partFacets(
@@ -163,7 +164,8 @@ export async function partFacets(
 ): Promise<PartFacets> {
   const { groups, textMode } =
     index && indexAnswers(query) ? await index.facetGroups(query) : await facetGroupsBySql(db, query);
-  const inBrand = (g: FacetGroup) => !query.brand || g.brand === query.brand;
+  const brands: readonly string[] | undefined = query.brand?.length ? query.brand : undefined;
+  const inBrand = (g: FacetGroup) => !brands || brands.includes(g.brand);
   const inCategory = (g: FacetGroup) => !query.category || g.category === query.category;
   const chosen = groups.filter((g) => inBrand(g) && inCategory(g));
   const prices = chosen.flatMap((g) => (g.minPrice === null || g.maxPrice === null ? [] : [g]));

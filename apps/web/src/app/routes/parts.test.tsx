@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PartFacets } from '@pitstop/core/parts';
 import { mockApi } from '@/testing/api';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
-import { PartsRoute } from './parts';
+import { catalogueTitle, PartsRoute } from './parts';
 
 const noFacets: PartFacets = {
   brand: [],
@@ -41,5 +41,24 @@ describe('PartsRoute', () => {
     });
     renderWithProviders(<PartsRoute />, { route: '/parts?sort=relevance&page=1&brand=Nope&gclid=1' });
     await waitFor(() => expect(canonicalHref()).toBe(`${window.location.origin}/parts`));
+  });
+
+  it('names the brands chosen in the title, one or several', () => {
+    expect(catalogueTitle({ brands: ['Honda'] })).toBe('Honda parts');
+    expect(catalogueTitle({ brands: ['Yamaha', 'Honda'] })).toBe('Yamaha and Honda parts');
+    expect(catalogueTitle({ brands: ['Yamaha', 'TVS', 'Honda'], category: 'brake-pads' })).toBe(
+      'Yamaha, TVS and Honda brake pads',
+    );
+  });
+
+  it('names one address for several brands, in the shop’s brand order', async () => {
+    mockApi({
+      'GET /api/parts': () => jsonResponse([], { headers: { 'x-total-count': '0' } }),
+      'GET /api/parts/facets': () => jsonResponse(noFacets),
+    });
+    renderWithProviders(<PartsRoute />, { route: '/parts?brand=Honda&brand=Yamaha&brand=Ducati' });
+    await waitFor(() =>
+      expect(canonicalHref()).toBe(`${window.location.origin}/parts?brand=Yamaha&brand=Honda`),
+    );
   });
 });

@@ -15,10 +15,16 @@ import { PartsCatalogue } from '@/features/parts/components/parts-catalogue';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 
 /**
- * "Parts", "Honda parts", "Brake pads" or "Honda brake pads", after the URL's filters, and
+ * "Parts", "Honda parts", "Brake pads" or "Honda brake pads", after the URL's filters (several
+ * brands: "Yamaha and Honda parts", "Yamaha, TVS and Honda brake pads"), and
  * "… for 2019 Yamaha YZF-R15 V3" when a bike is chosen.
  */
-export function catalogueTitle({ brand, category, bike }: PartFilters): string {
+export function catalogueTitle({ brands, category, bike }: PartFilters): string {
+  const brand = brands?.length
+    ? brands.length === 1
+      ? brands[0]
+      : `${brands.slice(0, -1).join(', ')} and ${brands.at(-1)}`
+    : undefined;
   const label = category ? CATEGORY_LABELS[category] : undefined;
   let title = label ?? 'Parts';
   if (brand && label) title = `${brand} ${label.toLowerCase()}`;

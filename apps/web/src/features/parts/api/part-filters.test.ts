@@ -6,6 +6,7 @@ import {
   parsePartFilters,
   partsHref,
   toApiParams,
+  toggledBrands,
   toSearchParams,
   withFilters,
   withSearch,
@@ -23,7 +24,7 @@ describe('parsePartFilters', () => {
     ).toEqual({
       q: 'brake pads',
       bike: { year: 2019, make: 'Yamaha', model: 'YZF-R15 V3' },
-      brand: 'Honda',
+      brands: ['Honda'],
       category: 'wheels',
       minPrice: 10,
       maxPrice: 99.5,
@@ -45,6 +46,13 @@ describe('parsePartFilters', () => {
     expect(parse('q=brake%00pads%C2%85&year=2019&make=Yam%01aha&model=R15').q).toBe('brake pads');
     expect(parse('q=brake%00pads&year=2019&make=Yam%01aha&model=R15').bike?.make).toBe('Yam aha');
     expect(parse('page=999999999')).toEqual({});
+  });
+
+  it('reads several brands, in the shop’s order and each once; a lone brand= still works', () => {
+    expect(parse('brand=Honda&brand=Yamaha').brands).toEqual(['Yamaha', 'Honda']);
+    expect(parse('brand=Honda&brand=Ducati&brand=Honda').brands).toEqual(['Honda']);
+    expect(parse('brand=Hero').brands).toEqual(['Hero']);
+    expect(parse('brand=Ducati&brand=')).toEqual({});
   });
 
   it('keeps a bike only when year, make and model are all there and valid', () => {
@@ -81,7 +89,7 @@ describe('toSearchParams', () => {
       maxPrice: 40,
       minPrice: 5.25,
       category: 'filters',
-      brand: 'TVS',
+      brands: ['TVS'],
       bike: { year: 2021, make: 'TVS', model: 'Apache RTR 160 4V' },
       q: 'oil filter',
     };
@@ -92,6 +100,13 @@ describe('toSearchParams', () => {
     expect(parsePartFilters(new URLSearchParams(search))).toEqual(view);
   });
 
+  it('repeats brand for several brands, so equal views have equal URLs', () => {
+    expect(partsHref({ brands: ['Yamaha', 'Honda'], inStock: true })).toBe(
+      '/parts?brand=Yamaha&brand=Honda&inStock=true',
+    );
+    expect(partsHref(parse('brand=Honda&brand=Yamaha'))).toBe('/parts?brand=Yamaha&brand=Honda');
+  });
+
   it('gives /parts for the plain catalogue', () => {
     expect(partsHref({})).toBe('/parts');
     expect(partsHref({ sort: 'relevance', page: 1 })).toBe('/parts');
@@ -99,23 +114,23 @@ describe('toSearchParams', () => {
 });
 
 describe('changing the view', () => {
-  const view: PartFilters = { q: 'chain', brand: 'Bajaj', sort: 'price_desc', page: 4 };
+  const view: PartFilters = { q: 'chain', brands: ['Bajaj'], sort: 'price_desc', page: 4 };
 
   it('starts again at page 1 whenever a filter changes, and removes cleared keys', () => {
     expect(withFilters(view, { category: 'chains-sprockets' })).toEqual({
       q: 'chain',
-      brand: 'Bajaj',
+      brands: ['Bajaj'],
       category: 'chains-sprockets',
       sort: 'price_desc',
     });
-    expect(withFilters(view, { brand: undefined })).toEqual({ q: 'chain', sort: 'price_desc' });
+    expect(withFilters(view, { brands: undefined })).toEqual({ q: 'chain', sort: 'price_desc' });
   });
 
   it('searches from page 1 by best match', () => {
-    expect(withSearch(view, '  brake   pads ')).toEqual({ q: 'brake pads', brand: 'Bajaj' });
+    expect(withSearch(view, '  brake   pads ')).toEqual({ q: 'brake pads', brands: ['Bajaj'] });
     // Control characters (a pasted tab, a NUL) are spaces: the API refuses them (decision 027).
-    expect(withSearch(view, 'brake\tpads\u0000')).toEqual({ q: 'brake pads', brand: 'Bajaj' });
-    expect(withSearch(view, '   ')).toEqual({ brand: 'Bajaj' });
+    expect(withSearch(view, 'brake\tpads\u0000')).toEqual({ q: 'brake pads', brands: ['Bajaj'] });
+    expect(withSearch(view, '   ')).toEqual({ brands: ['Bajaj'] });
   });
 
   it('clears everything, the bike too', () => {
@@ -124,8 +139,17 @@ describe('changing the view', () => {
     expect(clearedFilters(view)).toEqual({});
   });
 
-  it('counts the facets in use (a price range counts once)', () => {
-    expect(activeFacetCount({ q: 'x', brand: 'Hero', minPrice: 1, maxPrice: 2, inStock: true })).toBe(3);
+  it('counts the facets in use (a price range counts once, and so do several brands)', () => {
+    expect(activeFacetCount({ q: 'x', brands: ['Hero'], minPrice: 1, maxPrice: 2, inStock: true })).toBe(3);
+    expect(activeFacetCount({ brands: ['Hero', 'Honda'] })).toBe(1);
+  });
+
+  it('ticks and unticks a brand among the chosen ones', () => {
+    expect(toggledBrands(undefined, 'Honda', true)).toEqual(['Honda']);
+    expect(toggledBrands(['Honda'], 'Yamaha', true)).toEqual(['Yamaha', 'Honda']);
+    expect(toggledBrands(['Yamaha', 'Honda'], 'Yamaha', false)).toEqual(['Honda']);
+    // The last one unticked is no brand filter at all.
+    expect(toggledBrands(['Honda'], 'Honda', false)).toBeUndefined();
   });
 });
 
@@ -150,6 +174,10 @@ describe('toApiParams', () => {
       inStock: 'true',
       minRating: 2,
     });
+  });
+
+  it('sends several brands as the brand key repeated', () => {
+    expect(toApiParams({ brands: ['Yamaha', 'Honda'] }).brand).toEqual(['Yamaha', 'Honda']);
   });
 
   it('never asks for an offset past the API limit', () => {

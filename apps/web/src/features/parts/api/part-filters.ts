@@ -13,7 +13,8 @@ export interface PartFilters {
   q?: string;
   /** The bike whose parts to show (year, make and model together, or none). */
   bike?: Vehicle;
-  brand?: Brand;
+  /** Parts of any of these brands (in the order of BRANDS, each once; never empty). */
+  brands?: Brand[];
   category?: Category;
   /** Dollars, inclusive. */
   minPrice?: number;
@@ -36,10 +37,6 @@ const MAX_MODEL_LENGTH = 80;
 const MAX_PRICE = 100_000;
 const MAX_OFFSET = 1_000_000;
 
-function isBrand(value: string): value is Brand {
-  return (BRANDS as readonly string[]).includes(value);
-}
-
 function isCategory(value: string): value is Category {
   return (CATEGORIES as readonly string[]).includes(value);
 }
@@ -50,6 +47,22 @@ function isSort(value: string): value is PartSort {
 
 function isRatingStep(value: number): value is RatingStep {
   return (RATING_STEPS as readonly number[]).includes(value);
+}
+
+/** The known brands among these, in the order of BRANDS, each once; undefined when none. */
+export function parseBrands(values: readonly string[]): Brand[] | undefined {
+  const brands = BRANDS.filter((brand) => values.includes(brand));
+  return brands.length ? brands : undefined;
+}
+
+/** The brands after ticking (or unticking) one, as parseBrands orders them. */
+export function toggledBrands(
+  brands: readonly Brand[] | undefined,
+  brand: Brand,
+  on: boolean,
+): Brand[] | undefined {
+  const rest = (brands ?? []).filter((b) => b !== brand);
+  return parseBrands(on ? [...rest, brand] : rest);
 }
 
 /** A whole number written plainly ("12", not "1e1", "12.0" or " 12"). */
@@ -117,8 +130,9 @@ export function parsePartFilters(search: URLSearchParams, pageSize = PARTS_WEB_P
   if (q) filters.q = q;
   const bike = parseBike(search);
   if (bike) filters.bike = bike;
-  const brand = search.get('brand') ?? '';
-  if (isBrand(brand)) filters.brand = brand;
+  // `brand=Honda&brand=Yamaha`: several brands, any of them; a lone `brand=Honda` is one.
+  const brands = parseBrands(search.getAll('brand'));
+  if (brands) filters.brands = brands;
   const category = search.get('category') ?? '';
   if (isCategory(category)) filters.category = category;
   let minPrice = parsePrice(search.get('minPrice'));
@@ -148,7 +162,7 @@ export function toSearchParams(filters: PartFilters): URLSearchParams {
     search.set('make', filters.bike.make);
     search.set('model', filters.bike.model);
   }
-  if (filters.brand) search.set('brand', filters.brand);
+  for (const brand of filters.brands ?? []) search.append('brand', brand);
   if (filters.category) search.set('category', filters.category);
   if (filters.minPrice !== undefined) search.set('minPrice', String(filters.minPrice));
   if (filters.maxPrice !== undefined) search.set('maxPrice', String(filters.maxPrice));
@@ -201,7 +215,7 @@ export function hasFilters(filters: PartFilters): boolean {
 /** How many facets narrow the list (shown on the phone's "Filters (n)" button). */
 export function activeFacetCount(filters: PartFilters): number {
   return [
-    filters.brand,
+    filters.brands?.length ? filters.brands : undefined,
     filters.category,
     filters.minPrice ?? filters.maxPrice,
     filters.inStock,
@@ -216,7 +230,8 @@ export function facetFiltersOf({ sort: _sort, page: _page, ...filters }: PartFil
 /** The query string GET /api/parts and /api/parts/facets read (a type alias, so it fits QueryParams). */
 export type PartsApiParams = {
   q?: string | undefined;
-  brand?: string | undefined;
+  /** Several brands are the key repeated (any of them). */
+  brand?: readonly string[] | undefined;
   category?: string | undefined;
   year?: number | undefined;
   make?: string | undefined;
@@ -234,7 +249,7 @@ export type PartsApiParams = {
 export function toApiParams(filters: FacetFilters): PartsApiParams {
   return {
     q: filters.q,
-    brand: filters.brand,
+    brand: filters.brands,
     category: filters.category,
     year: filters.bike?.year,
     make: filters.bike?.make,

@@ -9,7 +9,7 @@ import {
   useOptimistic,
 } from 'react';
 import { Link } from 'react-router';
-import { BRANDS, CATEGORIES, CATEGORY_LABELS } from '@pitstop/core/catalogue';
+import { BRANDS, CATEGORIES, CATEGORY_LABELS, type Brand } from '@pitstop/core/catalogue';
 import { shopTexts } from '@pitstop/core/messages';
 import type { PartFacets } from '@pitstop/core/parts';
 import { RATING_STEPS, formatCount, searchTexts, type RatingStep } from '@pitstop/core/search';
@@ -19,8 +19,10 @@ import {
   clearedFilters,
   currentPartFilters,
   hasFilters,
+  parseBrands,
   parsePrice,
   partsHref,
+  toggledBrands,
   withFilters,
   type PartFilters,
 } from '../api/part-filters';
@@ -64,8 +66,58 @@ interface FacetLinkListProps {
   hrefOf: (value: string | undefined) => string;
 }
 
+const optionClass =
+  'flex min-h-10 cursor-pointer items-center gap-2 rounded-md px-2 text-sm text-slate-700 hover:bg-slate-100';
+
+interface BrandChecklistProps {
+  /** The brands ticked (as shown: a tick lands before the URL's new view renders). */
+  chosen: readonly Brand[] | undefined;
+  counts: { value: string; count: number }[] | undefined;
+  onToggle: (brand: Brand, on: boolean) => void;
+  listRef: RefObject<HTMLUListElement | null>;
+}
+
 /**
- * Brand or category: one link per value, so each narrowed view has its own shareable address and
+ * Brands: a checkbox each, and several ticked show the parts of any of them. Each count is the
+ * brand's parts under the other filters (the API counts it so), so it does not change as other
+ * brands are ticked. A brand no part would match stays in place, greyed and inert.
+ */
+function BrandChecklist({ chosen, counts, onToggle, listRef }: BrandChecklistProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={groupClass}>
+      <h3 id={headingId} className={legendClass}>
+        {searchTexts.brand}
+      </h3>
+      <ul ref={listRef} className="flex flex-col">
+        {BRANDS.map((brand) => {
+          const on = chosen?.includes(brand) ?? false;
+          const n = countOf(counts, brand);
+          const inert = n === 0 && !on && counts !== undefined;
+          return (
+            <li key={brand}>
+              <label className={`${optionClass} ${inert ? 'cursor-default opacity-60' : ''}`}>
+                <input
+                  type="checkbox"
+                  value={brand}
+                  className="size-4 accent-red-700"
+                  checked={on}
+                  disabled={inert}
+                  onChange={(event) => onToggle(brand, event.target.checked)}
+                />
+                <span className="flex-1">{brand}</span>
+                <span className="text-xs tabular-nums text-slate-600">({formatCount(n)})</span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Category: one link per value, so each narrowed view has its own shareable address and
  * works with Tab and Enter. The chosen value links back to the view without it. A value no part
  * would match stays in place, greyed and inert, so the list does not jump around.
  */
@@ -243,6 +295,19 @@ export function PartFacetsPanel({ filters, facets, stale, failed, onRetry, onCha
   // A box ticked or a rating chosen on the server-rendered page before the script ran.
   const stockRef = useRef<HTMLInputElement>(null);
   const ratingsRef = useRef<HTMLDivElement>(null);
+  const brandsRef = useRef<HTMLUListElement>(null);
+  useEarlyChoice(
+    () => {
+      const boxes = brandsRef.current?.querySelectorAll<HTMLInputElement>('input:checked');
+      return boxes ? (parseBrands(Array.from(boxes, (box) => box.value)) ?? []).join(',') : undefined;
+    },
+    (filters.brands ?? []).join(','),
+    (ticked) => choose(withFilters(currentPartFilters(), { brands: parseBrands(ticked.split(',')) })),
+  );
+  function toggleBrand(brand: Brand, on: boolean) {
+    // From the view as shown: a second box ticked before the first one's view lands adds to it.
+    choose(withFilters(shown, { brands: toggledBrands(shown.brands, brand, on) }));
+  }
   useEarlyChoice(
     () => stockRef.current?.checked,
     filters.inStock === true,
@@ -256,9 +321,6 @@ export function PartFacetsPanel({ filters, facets, stale, failed, onRetry, onCha
     filters.minRating ?? 'any',
     (step) => choose(withFilters(currentPartFilters(), { minRating: step === 'any' ? undefined : step })),
   );
-  const optionClass =
-    'flex min-h-10 cursor-pointer items-center gap-2 rounded-md px-2 text-sm text-slate-700 hover:bg-slate-100';
-
   return (
     <div className={`flex flex-col gap-4 transition-opacity ${stale ? 'opacity-70' : ''}`} aria-busy={stale}>
       {hasFilters(filters) ? (
@@ -282,13 +344,11 @@ export function PartFacetsPanel({ filters, facets, stale, failed, onRetry, onCha
         </div>
       ) : null}
       {/* The two long lists and the price form come alive each in a step of its own. */}
-      <FacetLinkList
-        title={searchTexts.brand}
-        values={BRANDS}
-        labelOf={(value) => value}
-        selected={filters.brand}
+      <BrandChecklist
+        chosen={shown.brands}
         counts={facets?.brand}
-        hrefOf={(brand) => partsHref(withFilters(filters, { brand: brand as PartFilters['brand'] }))}
+        onToggle={toggleBrand}
+        listRef={brandsRef}
       />
       <FacetLinkList
         title={searchTexts.category}

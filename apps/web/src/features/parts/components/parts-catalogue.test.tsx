@@ -46,7 +46,8 @@ const catalogue: Part[] = Array.from({ length: 30 }, (_, i) =>
 type Filter = (part: Part, search: URLSearchParams) => boolean;
 const FILTERS: Record<string, Filter> = {
   q: (p, s) => p.name.toLowerCase().includes(s.get('q')!.toLowerCase()),
-  brand: (p, s) => p.brand === s.get('brand'),
+  // Several brands are any of them.
+  brand: (p, s) => s.getAll('brand').includes(p.brand),
   category: (p, s) => p.category === s.get('category'),
   minPrice: (p, s) => p.price >= Number(s.get('minPrice')),
   maxPrice: (p, s) => p.price <= Number(s.get('maxPrice')),
@@ -103,13 +104,15 @@ function serveCatalogue({ didYouMean = null }: { didYouMean?: string | null } = 
 }
 
 const location = () => screen.getByTestId('location').textContent;
-/** A brand's facet link, named "Honda (12)" or so. */
-function brandLink(brand: Brand) {
-  const link = within(facetGroup('Brand'))
-    .getAllByRole('link')
-    .find((el) => el.textContent?.replace('✓', '').startsWith(`${brand}(`));
-  if (!link) throw new Error(`no facet link for ${brand}`);
-  return link;
+/** A brand's checkbox, named "Honda (12)" or so. */
+function brandBox(brand: Brand) {
+  return within(facetGroup('Brand')).getByRole('checkbox', {
+    name: (name) => name.startsWith(brand),
+  }) as HTMLInputElement;
+}
+/** The count beside a brand's checkbox. */
+function brandCount(brand: Brand) {
+  return brandBox(brand).closest('label')?.textContent?.replace(brand, '');
 }
 function facetGroup(name: string) {
   return screen.getByRole('region', { name });
@@ -191,11 +194,11 @@ describe('PartsCatalogue', () => {
     await screen.findByText('Showing 1–10 of 10 parts');
 
     // Counted within chains & sprockets: parts 1, 4, 7, … (i % 3 === 0).
-    await waitFor(() => expect(brandLink('Honda').textContent).toContain('(5)'));
-    expect(brandLink('TVS').textContent).toContain('(5)');
-    const hero = within(facetGroup('Brand')).getByText('Hero').closest('[aria-disabled]');
-    expect(hero?.textContent).toContain('(0)');
-    expect(within(facetGroup('Brand')).queryByRole('link', { name: /^Hero/ })).toBeNull();
+    await waitFor(() => expect(brandCount('Honda')).toBe('(5)'));
+    expect(brandCount('TVS')).toBe('(5)');
+    expect(brandCount('Hero')).toBe('(0)');
+    expect(brandBox('Hero').disabled).toBe(true);
+    expect(brandBox('Honda').disabled).toBe(false);
 
     // Categories are counted without the category filter, so the others still show their counts.
     const category = facetGroup('Category');
@@ -208,20 +211,48 @@ describe('PartsCatalogue', () => {
     expect(screen.getByRole('checkbox', { name: `${searchTexts.inStockOnly} (7)` })).toBeTruthy();
   });
 
-  it('narrows to a brand when its facet is clicked, from page 1, keeping the other filters', async () => {
+  it('narrows to a brand when its box is ticked, from page 1, keeping the other filters', async () => {
     const api = serveCatalogue();
     renderWithProviders(<PartsCatalogue />, { route: '/parts?sort=price_desc&page=2' });
     await screen.findByText('Showing 13–24 of 30 parts');
-    await waitFor(() => expect(brandLink('TVS').textContent).toContain('(14)'));
+    await waitFor(() => expect(brandCount('TVS')).toBe('(14)'));
 
-    fireEvent.click(brandLink('TVS'));
+    fireEvent.click(brandBox('TVS'));
 
     expect(await screen.findByText('Showing 1–12 of 14 parts')).toBeTruthy();
     expect(location()).toBe('/parts?brand=TVS&sort=price_desc');
     expect(api.callsTo('GET /api/parts').at(-1)?.url.search).toBe(
       '?brand=TVS&sort=price_desc&limit=12&offset=0',
     );
-    expect(brandLink('TVS').getAttribute('aria-current')).toBe('true');
+    expect(brandBox('TVS').checked).toBe(true);
+  });
+
+  it('shows the parts of every brand ticked; each brand keeps its own count; unticking takes one off', async () => {
+    const api = serveCatalogue();
+    renderWithProviders(<PartsCatalogue />, { route: '/parts?brand=Yamaha' });
+    expect(await screen.findByText('Showing 1–1 of 1 part')).toBeTruthy();
+    await waitFor(() => expect(brandCount('TVS')).toBe('(14)'));
+    expect(brandBox('Yamaha').checked).toBe(true);
+
+    fireEvent.click(brandBox('TVS'));
+
+    // Yamaha's one part and TVS's fourteen, in one list.
+    expect(await screen.findByText('Showing 1–12 of 15 parts')).toBeTruthy();
+    expect(location()).toBe('/parts?brand=Yamaha&brand=TVS');
+    expect(api.callsTo('GET /api/parts').at(-1)?.url.search).toBe(
+      '?brand=Yamaha&brand=TVS&limit=12&offset=0',
+    );
+    expect(api.callsTo('GET /api/parts/facets').at(-1)?.url.search).toBe('?brand=Yamaha&brand=TVS');
+    // Brands combine with OR: each count is that brand's parts, whichever others are ticked.
+    await waitFor(() => expect(brandCount('Honda')).toBe('(15)'));
+    expect(brandCount('TVS')).toBe('(14)');
+    expect(brandCount('Yamaha')).toBe('(1)');
+    expect(brandBox('Yamaha').checked && brandBox('TVS').checked).toBe(true);
+    expect(screen.getByRole('button', { name: searchTexts.filtersActive(1) })).toBeTruthy();
+
+    fireEvent.click(brandBox('Yamaha'));
+    expect(await screen.findByText('Showing 1–12 of 14 parts')).toBeTruthy();
+    expect(location()).toBe('/parts?brand=TVS');
   });
 
   it('puts stock, rating, price and sort choices into the address bar', async () => {

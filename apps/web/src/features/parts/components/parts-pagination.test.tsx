@@ -22,7 +22,7 @@ describe('PartsPagination', () => {
   it('links every page to its own address, keeping the filters, and marks the current one', () => {
     renderWithProviders(
       <PartsPagination
-        hrefFor={(n) => partsHref({ brand: 'Honda', sort: 'price_asc', page: n })}
+        hrefFor={(n) => partsHref({ brands: ['Honda'], sort: 'price_asc', page: n })}
         page={2}
         lastPage={5}
         onNavigate={vi.fn()}
