@@ -29,9 +29,9 @@ export function OrderDeliverySection({ order }: { order: OrderDetail }) {
           </a>
         </dd>
       </dl>
-    </OrderSection>
       {order.promisedOn ? (
         <p className="font-semibold text-emerald-900">{deliveryTexts.arrivesBy(order.promisedOn)}</p>
       ) : null}
+    </OrderSection>
   );
 }
