@@ -143,13 +143,13 @@ export const OrderSchema = z.object({
   refundedAt: z.string().nullable().optional(),
   /** Everything given back so far (a cancel's refund, returns), in dollars. */
   refunded: z.number(),
-  /** The parcels that left, first first, each with its carrier, tracking link and lines. */
-  shipments: z.array(ShipmentSchema),
   /**
    * The delivery date promised when it was placed ('YYYY-MM-DD', the shop's calendar), or null
    * (no promise made). Always sent; optional as above.
    */
   promisedOn: z.string().nullable().optional(),
+  /** The parcels that left, first first, each with its carrier, tracking link and lines. */
+  shipments: z.array(ShipmentSchema),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

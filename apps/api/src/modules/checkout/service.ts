@@ -203,11 +203,11 @@ async function placeTakenLines(
   const taxCents = salesTaxCents(subtotalCents, salesTaxRates[address.state] ?? 0);
   // Over the remaining limit: throwing rolls everything back, so nothing is held.
   if (creditLine) await assertWithinLimit(tx, caller.id, creditLine, subtotalCents + taxCents);
-  const written = await insertOrder(tx, {
-    userId: caller.id,
   // The delivery date it promises: every line is in stock (a short line was refused above, and one
   // sold out meanwhile rolls the order back), so the address's state and the settings decide.
   const promisedOn = promisedDate(terms, address.state);
+  const written = await insertOrder(tx, {
+    userId: caller.id,
     email: caller.email,
     name: request.name,
     num: request.num,
@@ -215,9 +215,9 @@ async function placeTakenLines(
     deliveryAddress: address,
     paymentMethod: request.payment,
     terms,
+    promisedOn,
     lines,
   });
-    promisedOn,
   // Last, in one statement: every line's stock or none, and then its number, its timeline's first
   // line and its confirmation mail. An order on account ships now, unpaid (net 30), so the shop
   // is told at once; a card order's notice waits for its payment. A line sold out meanwhile rolls
@@ -243,13 +243,11 @@ async function placeTakenLines(
       paymentMethod: order.paymentMethod ?? request.payment,
       expiresAt: order.expiresAt ?? null,
       paymentDueAt: order.paymentDueAt ?? null,
+      promisedOn: order.promisedOn ?? null,
     },
   };
-      promisedOn: order.promisedOn ?? null,
 }
 
-/** One transaction around an order's steps, answered once per Idempotency-Key. */
-async function inOrderTransaction(
 /** The arrival date an order placed now for `state` promises (all in stock); null: none. */
 function promisedDate(terms: OrderTerms, state: string): string | null {
   const settings = terms.deliverySettings;
@@ -257,6 +255,8 @@ function promisedDate(terms: OrderTerms, state: string): string | null {
   return deliveryPromise({ now: new Date(), settings, state, inStock: true })?.arrivesOn ?? null;
 }
 
+/** One transaction around an order's steps, answered once per Idempotency-Key. */
+async function inOrderTransaction(
   db: Db,
   claim: IdempotencyClaim | undefined,
   steps: (tx: Db) => Promise<Placed>,

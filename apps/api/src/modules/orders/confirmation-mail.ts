@@ -43,13 +43,13 @@ export function mailAddress(order: Pick<Order, 'address' | 'name' | 'num'>): str
   return [order.address ? 'Delivery address:' : 'Contact:', ...lines.map((l) => `  ${l}`)];
 }
 
-/** The customer's own page of the order. */
-export const orderPageUrl = (publicUrl: string, order: Pick<Order, 'orderNumber'>) =>
 /** "Arrives by Tue, Dec 1" and a blank line, when the order promised a date (older ones did not). */
 export function mailPromise(order: Pick<Order, 'promisedOn'>): string[] {
   return order.promisedOn ? [deliveryTexts.arrivesBy(order.promisedOn), ''] : [];
 }
 
+/** The customer's own page of the order. */
+export const orderPageUrl = (publicUrl: string, order: Pick<Order, 'orderNumber'>) =>
   `${publicUrl}/order/${order.orderNumber}`;
 
 /**
@@ -82,9 +82,9 @@ export function orderConfirmationMail(order: Order, publicUrl: string): Mail {
     '',
     ...mailAddress(order),
     '',
+    ...mailPromise(order),
     ...owed,
     '',
-    ...mailPromise(order),
     'Pitstop Parts',
     '',
   ].join('\n');

@@ -10,9 +10,9 @@ import { CreditOffer } from '@/features/credit/components/credit-offer';
 import { ordersKeys } from '@/features/orders/api/orders-query-keys';
 import { PlacedOnAccount } from '@/features/orders/components/placed-on-account';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
-
 import { getCartQueryOptions } from '@/lib/cart';
 import { DeliveryPromise } from '@/features/delivery/components/delivery-promise';
+
 /**
  * /checkout (signed in) — the cart becomes one order, then the payment page takes the card; an
  * order on account has nothing to pay now and ends here, on its confirmation.
@@ -25,16 +25,16 @@ export function CheckoutRoute() {
   const credit = useCreditStatus();
   const account = credit.data?.account ?? null;
   const [onAccount, setOnAccount] = useState<CheckoutResult | null>(null);
-
   // The promise for the saved address (the one the checkout offers), while every line is in stock.
   const cart = useQuery(getCartQueryOptions());
   const items = cart.data?.items ?? [];
   const inStock = items.length > 0 && items.every((line) => line.quantity <= line.available);
+
   return (
     <PageContainer>
       <PageHeader title={checkoutTexts.heading} />
-      {onAccount ? (
       {onAccount ? null : <DeliveryPromise inStock={inStock} className="mb-6" />}
+      {onAccount ? (
         <PlacedOnAccount result={onAccount} focusOnShow />
       ) : (
         <Checkout

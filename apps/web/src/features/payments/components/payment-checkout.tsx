@@ -128,15 +128,15 @@ function PaidOrder({ info, transactionId }: { info: PaymentInfo; transactionId: 
       {transactionId ? <TransactionId id={transactionId} /> : null}
       <OrderBreakdown info={info} withTotal />
       {info.address ? <DeliveryAddress address={info.address} /> : null}
+      {info.promisedOn ? (
+        <p className="font-semibold text-emerald-900">{deliveryTexts.arrivesBy(info.promisedOn)}</p>
+      ) : null}
       <div className="flex flex-col gap-1 text-sm text-slate-700">
         <h2 className="text-base font-semibold text-slate-900">{receiptTexts.whatNextHeading}</h2>
         <p>{receiptTexts.whatNext}</p>
       </div>
       <div className="flex flex-wrap gap-3">
         {info.orderNumber ? (
-      {info.promisedOn ? (
-        <p className="font-semibold text-emerald-900">{deliveryTexts.arrivesBy(info.promisedOn)}</p>
-      ) : null}
           <Link to={`/order/${info.orderNumber}`} className={buttonStyles('primary', 'md')}>
             {receiptTexts.viewOrder(info.orderNumber)}
           </Link>
