@@ -202,7 +202,8 @@ export function Navbar({ renderSearch }: { renderSearch?: (slot: HeaderSearchSlo
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-2 px-4 py-3 sm:gap-x-6 sm:px-6 lg:px-8">
         <Link to="/" className="flex items-center gap-2.5 rounded-lg py-1" onClick={close}>
           <BrandMark />
-          <span className="text-xl font-extrabold tracking-tight text-slate-900">
+          {/* A size smaller below 640 px: the logo and three buttons share a 360 px phone's row. */}
+          <span className="text-lg font-extrabold tracking-tight text-slate-900 sm:text-xl">
             Pitstop <span className="text-red-700">Parts</span>
           </span>
         </Link>
@@ -212,7 +213,7 @@ export function Navbar({ renderSearch }: { renderSearch?: (slot: HeaderSearchSlo
             <button
               ref={searchButtonRef}
               type="button"
-              className={buttonStyles('ghost', 'md', 'min-w-11 px-2.5 md:hidden')}
+              className={buttonStyles('ghost', 'md', 'min-w-11 max-md:px-2.5 md:hidden')}
               aria-label={headerSearchTexts.openSearch}
               aria-expanded={search.open}
               aria-controls={searchId}
@@ -228,7 +229,7 @@ export function Navbar({ renderSearch }: { renderSearch?: (slot: HeaderSearchSlo
             ref={buttonRef}
             type="button"
             // Below 640 px the word is for screen readers only: the search button needs the room.
-            className={buttonStyles('ghost', 'md', 'min-w-11 px-2.5 sm:px-4 lg:hidden')}
+            className={buttonStyles('ghost', 'md', 'min-w-11 max-sm:px-2.5 lg:hidden')}
             aria-expanded={open}
             aria-controls={menuId}
             onClick={menu.toggle}
