@@ -89,7 +89,12 @@ describe('minimums in plain sight', () => {
       expect(lineText).toContain(minimumsTexts.minimumOrder(5));
       expect(lineText).toContain(stockWords(part));
 
-      // The part page says the same, in words, to a visitor.
+      // The part page says the same, in words, to a visitor: in the server's HTML too, which
+      // every visitor gets (the admin's count is added in the browser only).
+      const html = await (await fetch(`${baseURL()}/parts/${part._id}`)).text();
+      expect(html).toContain(minimumsTexts.minimumOrder(5));
+      expect(html).toContain(`>${stockWords(part)}<`);
+      expect(html).not.toContain(minimumsTexts.adminCount(part.availablequantity));
       await page.goto(`/parts/${part._id}`);
       const main = page.getByRole('main');
       await main.getByRole('heading', { level: 1, name: part.name }).waitFor();
