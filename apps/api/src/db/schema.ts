@@ -247,6 +247,8 @@ export const CANCEL_REASON_VALUES = ['expired', 'customer', 'admin'] as const;
 export interface AddressValue {
   name: string;
   street: string;
+  /** Apartment, suite, unit (issue #28); absent in older orders. */
+  line2?: string;
   city: string;
   state: string;
   zip: string;

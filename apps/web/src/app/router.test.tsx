@@ -176,7 +176,10 @@ describe('AppRoutes cart', () => {
     expect(screen.getByRole('article', { name: 'Brake pads' })).toBeTruthy();
     // The catalogue is asked how many are left now: one kit, and the line still fits.
     expect(screen.getByRole('article', { name: 'Chain kit' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe('/login');
+    // Signed out, Checkout asks to log in and comes back to the checkout (issue #28).
+    expect(screen.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe(
+      '/login?from=%2Fcheckout',
+    );
   });
 
   it("moves a visitor's cart into the account on whichever page sign-in lands", async () => {

@@ -10,7 +10,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { AddToCartForm } from '@/features/cart/components/add-to-cart-form';
 import { useCreditStatus } from '@/features/credit/api/get-credit-status';
 import { useDeliverySettings } from '@/features/delivery/api/get-delivery-settings';
-import { DeliveryPromise } from '@/features/delivery/components/delivery-promise';
 import { useActiveVehicle } from '@/features/fitment/hooks/use-garage-vehicles';
 import { usePart } from '@/features/parts/api/get-part';
 import { partsKeys } from '@/features/parts/api/parts-query-keys';
@@ -51,6 +50,11 @@ function Breadcrumb({ current }: { current: string }) {
 
 // The order form (react-hook-form and zod) is for signed-in customers only: a visitor's page,
 // the one search engines and first-time riders load, does without its code.
+// The promise is computed once mounted (it counts down on the server's clock), so its code (the
+// calendar rules, ZIP prefixes, texts) need not be in the storefront's first load.
+const DeliveryPromise = lazyModule('src/features/delivery/components/delivery-promise.tsx', () =>
+  import('@/features/delivery/components/delivery-promise').then((m) => m.DeliveryPromise),
+);
 const OrderForm = lazyModule('src/features/orders/components/order-form.tsx', () =>
   import('@/features/orders/components/order-form').then((m) => m.OrderForm),
 );
