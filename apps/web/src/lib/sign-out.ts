@@ -2,7 +2,6 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { apiPost } from './api-client';
 import { clearAccessToken, getAccessToken } from './session';
-import { forgetAllDrafts } from './tab-draft';
 
 let inFlight: Promise<void> | null = null;
 
@@ -13,7 +12,8 @@ async function endSession(queryClient: QueryClient): Promise<void> {
   // them reaches the server after the revocation and comes back 401.
   clearAccessToken();
   // What was being typed in this tab (the checkout's address) is the account's, not the next one's.
-  forgetAllDrafts();
+  // Loaded here, not with the storefront: only a sign-out needs it.
+  await import('./tab-draft').then((drafts) => drafts.forgetAllDrafts());
   await queryClient.cancelQueries();
   try {
     if (token) await apiPost('/auth/sign-out', {}, { token, signOutOn401: false });
