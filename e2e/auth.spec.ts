@@ -116,7 +116,9 @@ describe('journeys', () => {
     await page.goto('/order');
     await page.waitForURL('**/login');
     await page.getByRole('link', { name: 'Create an account' }).click();
-    await page.waitForURL('**/register');
+    // The link carries where the visitor was going (issue #28), so registering comes back there.
+    await page.waitForURL((url) => url.pathname === '/register');
+    expect(new URL(page.url()).searchParams.get('from')).toBe('/order');
     await register(page, newEmail());
     await page.waitForURL('**/order');
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
