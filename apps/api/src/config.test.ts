@@ -114,16 +114,25 @@ describe('loadConfig', () => {
 });
 
 describe('backup settings', () => {
-  it('a backup a day into DATA_DIR/backups, the newest seven kept; none under NODE_ENV=test unless asked', () => {
+  it('a backup a day into DATA_DIR/backups, the newest seven kept, read at 1 MB/s; none under NODE_ENV=test unless asked', () => {
     expect(loadConfig({ DATA_DIR: '/srv/shop' }).backups).toEqual({
       intervalMs: 24 * 3_600_000,
       keep: 7,
       dir: '/srv/shop/backups',
+      maxBytesPerSecond: 2 ** 20,
     });
     expect(loadConfig({ NODE_ENV: 'test' }).backups.intervalMs).toBe(0);
     expect(
-      loadConfig({ BACKUP_INTERVAL_HOURS: '6', BACKUP_KEEP: '30', BACKUP_DIR: '/mnt/backup' }).backups,
-    ).toEqual({ intervalMs: 6 * 3_600_000, keep: 30, dir: '/mnt/backup' });
+      loadConfig({
+        BACKUP_INTERVAL_HOURS: '6',
+        BACKUP_KEEP: '30',
+        BACKUP_DIR: '/mnt/backup',
+        BACKUP_MAX_MB_PER_SECOND: '0',
+      }).backups,
+    ).toEqual({ intervalMs: 6 * 3_600_000, keep: 30, dir: '/mnt/backup', maxBytesPerSecond: 0 });
+    expect(() => loadConfig({ BACKUP_MAX_MB_PER_SECOND: '-1' })).toThrow(
+      /^Invalid configuration: BACKUP_MAX_MB_PER_SECOND /,
+    );
     expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/^Invalid configuration: BACKUP_KEEP /);
   });
 });

@@ -15,8 +15,7 @@ import { singleLineText } from './text.js';
  * Apart from delivery-promise.ts so the pages that only show a promise load no zod for it.
  */
 
-const isoDate = z
-  .string({ error: deliveryTexts.holidayInvalid })
+const isoDate = singleLineText({ error: deliveryTexts.holidayInvalid })
   .regex(/^\d{4}-\d{2}-\d{2}$/, deliveryTexts.holidayInvalid)
   .refine((text) => {
     const [y = 0, m = 0, d = 0] = text.split('-').map(Number);
@@ -44,9 +43,10 @@ export const CarrierSchema = z.object({
 });
 
 export const DeliverySettingsSchema = z.object({
-  cutoff: z
-    .string({ error: deliveryTexts.cutoffInvalid })
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, deliveryTexts.cutoffInvalid),
+  cutoff: singleLineText({ error: deliveryTexts.cutoffInvalid }).regex(
+    /^([01]\d|2[0-3]):[0-5]\d$/,
+    deliveryTexts.cutoffInvalid,
+  ),
   timeZone: z.enum(DELIVERY_TIME_ZONES, { error: deliveryTexts.timeZoneInvalid }),
   handlingDays: days(deliveryTexts.daysRange),
   businessDays: z

@@ -5,6 +5,8 @@ import { FITMENT_POSITIONS, VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN } from './fitment
 import { PART_SORTS } from './search.js';
 import { headerSearchTexts } from './header-search.js';
 import { minimumsTexts } from './minimums-texts.js';
+import { hasControlCharacters } from './control-characters.js';
+import { textRuleTexts } from './messages.js';
 
 export const SpecificationSchema = z.object({
   key: singleLineText().trim().min(1).max(60),
@@ -73,6 +75,11 @@ const brandList = z
     (v) => (typeof v === 'string' ? [v] : v),
     z
       .array(z.string(), { error: minimumsTexts.unknownBrand })
+      // The text rule first, as for every text the shop is sent (decision 027).
+      .refine((list) => list.every((b) => !hasControlCharacters(b, {})), {
+        message: textRuleTexts.controlCharacters,
+        abort: true,
+      })
       .min(1, minimumsTexts.unknownBrand)
       .max(BRANDS.length * 2, minimumsTexts.unknownBrand)
       .refine((list) => list.every((b) => (BRANDS as readonly string[]).includes(b)), {
