@@ -174,7 +174,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     invitations,
     sessionCache,
-    wake: () => app.jobs.wake(),
   });
 
   const vehiclesAdded = await syncVehicleList(database.db);

@@ -1,6 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
-import { createEmailVerificationToken } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
@@ -8,8 +6,7 @@ import { withoutControlCharacters } from '@pitstop/core/control-characters';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { accounts, sessions, users, verifications } from '../db/schema.js';
-import type { Mail, Mailer } from '../lib/mail.js';
-import { enqueueMail } from '../modules/jobs/queue.js';
+import type { Mailer } from '../lib/mail.js';
 import { passwordResetAudit } from '../modules/audit/password-resets.js';
 import type { SessionCache } from './session-cache.js';
 
@@ -40,32 +37,6 @@ export interface AuthDeps {
   invitations: Set<string>;
   /** Cleared on every process whenever better-auth changes or removes a session or user. */
   sessionCache?: SessionCache;
-  /** Tells the job runner a mail was queued (after the sign-up's transaction committed). */
-  wake?: () => void;
-}
-
-const VERIFY_EMAIL_EXPIRES_IN = 60 * 60 * 24;
-
-function verificationMail(name: string, email: string, url: string): Mail {
-  return {
-    to: email,
-    subject: `Confirm your email for ${SHOP}`,
-    text: `Hello ${name},\n\nWelcome to ${SHOP}. Please confirm your email address by opening this link:\n\n${url}\n\n${SHOP}\n`,
-  };
-}
-
-/**
- * The database better-auth writes through, with each of its transactions remembered, so that a
- * hook running inside one (a new user's) can queue the verification mail in that transaction:
- * the user and their mail commit together, or neither does (decision 027, Leftovers).
- */
-function rememberingTransactions(db: Db, current: AsyncLocalStorage<Db>): Db {
-  const transaction: Db['transaction'] = (work, config) =>
-    db.transaction((tx) => current.run(tx as unknown as Db, () => work(tx)), config);
-  return new Proxy(db, {
-    get: (target, property) =>
-      property === 'transaction' ? transaction : Reflect.get(target, property, target),
-  });
 }
 
 /**
@@ -73,22 +44,18 @@ function rememberingTransactions(db: Db, current: AsyncLocalStorage<Db>): Db {
  * for the SPA, and Google over OpenID Connect when configured. Rate limits are ours (Fastify),
  * not better-auth's, so they share one store across processes.
  */
-export function createAuth({ config, db, mailer, secret, log, invitations, sessionCache, wake }: AuthDeps) {
+export function createAuth({ config, db, mailer, secret, log, invitations, sessionCache }: AuthDeps) {
   const admins = new Set(config.adminEmails);
   const resets = passwordResetAudit(db, config.auditLog);
-  const authTransaction = new AsyncLocalStorage<Db>();
-  const authBaseUrl = `${config.publicUrl}/api/auth`;
   return betterAuth({
     appName: SHOP,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret,
     trustedOrigins: trustedOrigins(config),
-    // Its writes for one request (sign-up: the user, the account, the session) in one transaction.
-    database: drizzleAdapter(rememberingTransactions(db, authTransaction), {
+    database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
-      transaction: true,
     }),
     rateLimit: { enabled: false },
     // better-auth's messages go to our structured log, at its level.
@@ -135,14 +102,15 @@ export function createAuth({ config, db, mailer, secret, log, invitations, sessi
       },
     },
     emailVerification: {
-      // better-auth would send it after its transaction commits, where a crash loses it; the
-      // user's create hook below queues it inside that transaction instead.
-      sendOnSignUp: false,
+      sendOnSignUp: true,
       autoSignInAfterVerification: false,
-      expiresIn: VERIFY_EMAIL_EXPIRES_IN,
-      // "Send it again" (/send-verification-email) follows no change of ours: queued directly.
+      expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verificationMail(user.name, user.email, url));
+        await mailer.send({
+          to: user.email,
+          subject: `Confirm your email for ${SHOP}`,
+          text: `Hello ${user.name},\n\nWelcome to ${SHOP}. Please confirm your email address by opening this link:\n\n${url}\n\n${SHOP}\n`,
+        });
       },
     },
     // The session cache (decision 015) forgets what better-auth changes — sign-out, revoked
@@ -154,38 +122,13 @@ export function createAuth({ config, db, mailer, secret, log, invitations, sessi
           // Bootstrap admins come from ADMIN_EMAILS; nobody can sign themselves up as one.
           // A name from Google's profile cannot be refused like a typed one (the sign-up route
           // refuses those, see checkAuthText): it is stored without control characters, NFC.
-          // An unverified address (email sign-up, an admin's new user, a provider that does not
-          // vouch for it) gets its verification mail queued in the user's own transaction; the
-          // id is chosen here so the link is bound to this user, as better-auth binds its own.
-          before: async (user, context) => {
-            const generated = context?.context.generateId({ model: 'user' });
-            const id =
-              (user as { id?: string }).id || (typeof generated === 'string' ? generated : undefined);
-            const data = {
+          before: async (user) => ({
+            data: {
               ...user,
-              ...(id ? { id } : {}),
               name: withoutControlCharacters(user.name).trim().normalize('NFC'),
               role: admins.has(user.email.toLowerCase()) ? 'admin' : 'user',
-            };
-            if (!data.emailVerified) {
-              const token = await createEmailVerificationToken(
-                secret,
-                data.email,
-                undefined,
-                VERIFY_EMAIL_EXPIRES_IN,
-                id ? { userId: id } : undefined,
-              );
-              const body = context?.body as { callbackURL?: unknown } | undefined;
-              const callbackURL = typeof body?.callbackURL === 'string' ? body.callbackURL : '/';
-              const url = `${authBaseUrl}/verify-email?token=${token}&callbackURL=${encodeURIComponent(callbackURL)}`;
-              const mail = verificationMail(data.name, data.email, url);
-              const tx = authTransaction.getStore();
-              if (tx) await enqueueMail(tx, mail);
-              else await mailer.send(mail);
-            }
-            return { data };
-          },
-          after: async () => wake?.(),
+            },
+          }),
         },
         update: { after: async (user) => sessionCache?.forgetUsers([user.id]) },
         delete: { after: async (user) => sessionCache?.forgetUsers([user.id]) },

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditTexts } from '@pitstop/core/messages';
 import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
-import { creditApplications, jobs, orders, users } from '../../db/schema.js';
+import { creditApplications, jobs, orders } from '../../db/schema.js';
 import { createPart } from '../../seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { ORIGIN, signUp } from '../../test/accounts.js';
+import { signUp } from '../../test/accounts.js';
 import { placeUnpaidOrder } from '../../test/orders.js';
 import type { AuditContext } from '../audit/service.js';
 import { applyForCredit, decideCreditApplication } from '../credit/service.js';
@@ -115,85 +115,5 @@ describe('mails queued with their change', () => {
     const queued = await cancellations();
     expect(queued).toHaveLength(1);
     expect((queued[0]?.payload as { text: string }).text).toContain(order._id);
-  });
-});
-
-/**
- * Sign-up's verification mail is queued by the new user's create hook inside better-auth's
- * transaction (the user, their account and session): a sign-up that fails after its user row was
- * written leaves neither user nor mail, and one whose mail cannot be queued leaves no user.
- * The failures are made by triggers that refuse one test address's rows.
- */
-describe('the sign-up verification mail', () => {
-  const signUpAs = (email: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      headers: { origin: ORIGIN },
-      payload: { name: 'Mail Rider', email, password: 'secret-pass-1' },
-    });
-  const userRows = (email: string) => t.database.db.select().from(users).where(eq(users.email, email));
-
-  beforeAll(async () => {
-    // One function per table: a trigger's NEW has only its own table's columns.
-    await t.database.db.execute(sql`
-      create function refuse_test_accounts() returns trigger language plpgsql as $$
-      begin
-        if exists (select 1 from "user" where id = new.user_id and email like 'no-account-%') then
-          raise exception 'account refused for the test';
-        end if;
-        return new;
-      end $$`);
-    await t.database.db.execute(sql`
-      create function refuse_test_mails() returns trigger language plpgsql as $$
-      begin
-        if new.payload->>'to' like 'no-mail-%' then
-          raise exception 'mail refused for the test';
-        end if;
-        return new;
-      end $$`);
-    await t.database.db.execute(
-      sql`create trigger refuse_test_accounts before insert on account for each row execute function refuse_test_accounts()`,
-    );
-    await t.database.db.execute(
-      sql`create trigger refuse_test_mails before insert on jobs for each row execute function refuse_test_mails()`,
-    );
-  });
-  afterAll(async () => {
-    await t.database.db.execute(sql`drop trigger refuse_test_accounts on account`);
-    await t.database.db.execute(sql`drop trigger refuse_test_mails on jobs`);
-    await t.database.db.execute(sql`drop function refuse_test_accounts()`);
-    await t.database.db.execute(sql`drop function refuse_test_mails()`);
-  });
-
-  it('committed, the user’s mail job is there at once, with a link bound to them', async () => {
-    const email = 'signs-up@example.com';
-    const res = await signUpAs(email);
-    expect(res.statusCode).toBe(200);
-    const queued = await mailJobsTo(email);
-    expect(queued).toHaveLength(1);
-    const text = (queued[0]?.payload as { text: string }).text;
-    expect(text).toContain('/api/auth/verify-email?token=');
-    const [user] = await userRows(email);
-    const token = /token=([^&\s]+)/.exec(text)![1]!;
-    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
-      userId?: string;
-    };
-    expect(claims.userId).toBe(user?.id);
-  });
-
-  it('a sign-up that fails after writing its user leaves no user and no mail', async () => {
-    const email = 'no-account-rider@example.com';
-    const res = await signUpAs(email);
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(await userRows(email)).toHaveLength(0);
-    expect(await mailJobsTo(email)).toHaveLength(0);
-  });
-
-  it('a mail that cannot be queued leaves no user: the address can sign up again', async () => {
-    const email = 'no-mail-rider@example.com';
-    const res = await signUpAs(email);
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(await userRows(email)).toHaveLength(0);
   });
 });
