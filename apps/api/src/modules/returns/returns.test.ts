@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderDetail, Return } from '@pitstop/core/order-detail';
 import type { Order } from '@pitstop/core/orders';
@@ -21,6 +19,7 @@ import { captureMailer, createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
 import { DELIVERY_ADDRESS, ordersOf, placePaidOrder } from '../../test/orders.js';
 import { startStripeFake, stripeEnv } from '../../test/stripe-fake.js';
+import { uploadPicture } from '../../test/uploads.js';
 import { taxShareCents } from './service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -117,31 +116,6 @@ const detailOf = async (t: TestApp, who: Customer, orderNumber: string): Promise
     await t.app.inject({ method: 'GET', url: `/api/orders/${orderNumber}`, headers: bearer(who.token) })
   ).json();
 
-/** A real picture through POST /api/uploads: what a customer's photo is. */
-async function uploadPhoto(t: TestApp, who: Customer): Promise<string> {
-  const png = await sharp({
-    create: { width: 8, height: 8, channels: 3, background: `#${randomBytes(3).toString('hex')}` },
-  })
-    .png()
-    .toBuffer();
-  const boundary = `----pitstop${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="pads.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    png,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/uploads',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(who.token) },
-    payload,
-  });
-  expectOk(res, 'upload');
-  return (res.json() as { data: { url: string } }).data.url;
-}
-
 interface Delivered {
   me: Customer;
   order: Order;
@@ -209,7 +183,7 @@ describe('returns with the sandbox provider', () => {
         { priceCents: 2450, quantity: 2 },
         { priceCents: 1000, quantity: 1 },
       ]);
-      const photo = await uploadPhoto(t, d.me);
+      const photo = await uploadPicture(t.app, d.me.token, 'pads.png');
       const res = await ask(t, d.me, d.order.orderNumber, {
         lines: [{ lineId: d.order.lines[0]?.lineId, quantity: 1 }],
         reason: 'wrong_part',
@@ -491,7 +465,7 @@ describe('returns with the sandbox provider', () => {
         await ask(t, a.me, a.order.orderNumber, {
           lines: [{ lineId: a.order.lines[0]?.lineId, quantity: 1 }],
           reason: 'damaged',
-          photos: [await uploadPhoto(t, a.me)],
+          photos: [await uploadPicture(t.app, a.me.token, 'pads.png')],
         })
       ).json() as Return;
       const second = (

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pitstop/core/messages';
 import { users } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
+import { uploadPicture } from '../../test/uploads.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
 
 /*
@@ -13,28 +12,6 @@ import { bearer, signUp, type Customer } from '../../test/accounts.js';
  */
 
 const t = useTestApp();
-
-async function uploadPhoto(who: Customer): Promise<string> {
-  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#a33' } })
-    .png()
-    .toBuffer();
-  const boundary = `----pitstop${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    png,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/uploads',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(who.token) },
-    payload,
-  });
-  expect(res.statusCode).toBe(200);
-  return (res.json() as { data: { url: string } }).data.url;
-}
 
 const saveProfile = (who: Customer, body: Record<string, unknown>) =>
   t.app.inject({
@@ -54,7 +31,7 @@ const profileOf = async (who: Customer) =>
 describe('POST /api/userInfo and the photo on the account', () => {
   it('keeps the uploaded photo when the name changes and no new photo is sent', async () => {
     const me = await signUp(t.app);
-    const img = await uploadPhoto(me);
+    const img = await uploadPicture(t.app, me.token);
     expect((await saveProfile(me, { name: 'First Name', img })).statusCode).toBe(200);
 
     const renamed = await saveProfile(me, { name: 'Second Name', occupation: 'Married' });
@@ -74,7 +51,7 @@ describe('POST /api/userInfo and the photo on the account', () => {
 
   it('replaces the photo when a new upload is sent', async () => {
     const me = await signUp(t.app);
-    const first = await uploadPhoto(me);
+    const first = await uploadPicture(t.app, me.token);
     await saveProfile(me, { name: 'Rider', img: first });
     const second = `/uploads/${'b'.repeat(64)}.webp`;
     // Not stored: refused on img, and the photo on the account stays.
