@@ -281,3 +281,15 @@ export async function payOrderByApi(key: string, orderId: string): Promise<void>
   const paid = await send('PATCH', `/payment/${orderId}`, { order: orderId, transactionId });
   expect(paid.status).toBe(200);
 }
+
+/** A brand's checkbox in the catalogue's filters, named "Honda (12)" or so. */
+export const brandBox = (page: Page, brand: string) =>
+  page.getByRole('region', { name: 'Brand' }).getByRole('checkbox', { name: brand });
+
+/** The number a brand's checkbox shows, "Honda (12)" → 12. */
+export async function brandCount(page: Page, brand: string): Promise<number> {
+  const label = page
+    .getByRole('region', { name: 'Brand' })
+    .locator('label', { has: page.getByRole('checkbox', { name: brand }) });
+  return Number(/\((\d+)\)/.exec(await label.innerText())?.[1]);
+}

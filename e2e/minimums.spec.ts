@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { cartPageTexts } from '@pitstop/core/cart-texts';
 import { cardAddLabel, minimumsTexts, stockWords } from '@pitstop/core/minimums-texts';
 import type { Part, PartFacets } from '@pitstop/core/parts';
-import { apiParts, baseURL, expectNoSeriousA11yViolations, useBrowser } from './fixtures.ts';
+import {
+  apiParts,
+  baseURL,
+  brandBox,
+  brandCount,
+  expectNoSeriousA11yViolations,
+  useBrowser,
+} from './fixtures.ts';
 
 const browser = useBrowser();
 
@@ -23,17 +30,6 @@ async function apiFacets(query: string): Promise<PartFacets> {
 const cart = (page: Page) => page.getByRole('link', { name: /^Cart/ });
 const status = (page: Page) => page.getByText(/^Showing \d/);
 const cardNames = (page: Page) => page.getByRole('article').getByRole('heading').allInnerTexts();
-const brandBox = (page: Page, brand: string) =>
-  page.getByRole('region', { name: 'Brand' }).getByRole('checkbox', { name: brand });
-
-/** The number beside a brand's checkbox, "Honda (12)" → 12. */
-async function brandCount(page: Page, brand: string): Promise<number> {
-  const label = page
-    .getByRole('region', { name: 'Brand' })
-    .locator('label', { has: page.getByRole('checkbox', { name: brand }) });
-  return Number(/\((\d+)\)/.exec(await label.innerText())?.[1]);
-}
-
 /**
  * The list shows what the API answers for the same query: its total, and its first page of names.
  * Asked again on each poll, since other suites add parts while this one runs.

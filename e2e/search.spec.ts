@@ -2,7 +2,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PARTS_WEB_PAGE } from '@pitstop/core/catalogue';
 import type { PartFacets } from '@pitstop/core/parts';
-import { apiParts, baseURL, expectNoSeriousA11yViolations, useBrowser } from './fixtures.ts';
+import {
+  apiParts,
+  baseURL,
+  brandBox,
+  brandCount,
+  expectNoSeriousA11yViolations,
+  useBrowser,
+} from './fixtures.ts';
 
 const browser = useBrowser();
 
@@ -19,18 +26,6 @@ const pathAndQuery = (page: Page) => {
   const url = new URL(page.url());
   return `${url.pathname}${url.search}`;
 };
-
-/** A brand's checkbox in the filters, named "Honda (12)" or so (no brand's name holds another's). */
-const brandBox = (page: Page, brand: string) =>
-  page.getByRole('region', { name: 'Brand' }).getByRole('checkbox', { name: brand });
-
-/** The number a brand's checkbox shows, "Honda (12)" → 12. */
-async function brandCount(page: Page, brand: string): Promise<number> {
-  const label = page
-    .getByRole('region', { name: 'Brand' })
-    .locator('label', { has: page.getByRole('checkbox', { name: brand }) });
-  return Number(/\((\d+)\)/.exec(await label.innerText())?.[1]);
-}
 
 describe('catalogue search', () => {
   it('offers suggestions for "brak", and Enter searches the typed text: brake pads', async () => {
