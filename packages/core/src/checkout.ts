@@ -19,6 +19,11 @@ export {
 export const CheckoutSchema = z.object({
   address: DeliveryAddressSchema,
   payment: PaymentMethodSchema,
+  /**
+   * The address is kept in the customer's address book (the same entry when it is already there);
+   * true makes it the default. A first address is always the default.
+   */
+  makeDefault: z.boolean().optional(),
 });
 export type CheckoutInput = z.infer<typeof CheckoutSchema>;
 

@@ -143,6 +143,8 @@ export const OrderSchema = z.object({
   refundedAt: z.string().nullable().optional(),
   /** Everything given back so far (a cancel's refund, returns), in dollars. */
   refunded: z.number(),
+  /** Placed with 1-Click (issue #28): until it ships, the customer may cancel it for a full refund. */
+  oneClick: z.boolean().optional(),
   /**
    * The delivery date promised when it was placed ('YYYY-MM-DD', the shop's calendar), or null
    * (no promise made). Always sent; optional as above.

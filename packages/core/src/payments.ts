@@ -36,7 +36,14 @@ export const PaymentInfoSchema = z.object({
 export type PaymentInfo = z.infer<typeof PaymentInfoSchema>;
 
 /** POST /api/create-payment-intent. The spec sent {price}; the amount now always comes from the order. */
-export const CreatePaymentIntentSchema = z.object({ orderId: z.uuid({ message: 'Choose an order to pay' }) });
+export const CreatePaymentIntentSchema = z.object({
+  orderId: z.uuid({ message: 'Choose an order to pay' }),
+  /**
+   * Stripe (issue #28): the customer ticked "Save this card for next time"; the intent is made for
+   * their provider customer with `setup_future_usage: off_session`, and the card kept once paid.
+   */
+  saveCard: z.boolean().optional(),
+});
 export const ClientSecretSchema = z.object({ clientSecret: z.string() });
 
 /** PATCH /api/payment/:orderId, as the spec sends it. */
@@ -73,6 +80,8 @@ export const SandboxCardSchema = z
     cvc: singleLineText()
       .trim()
       .regex(/^\d{3,4}$/, 'Your card’s security code is incomplete.'),
+    /** "Save this card for next time" (issue #28): the sandbox keeps brand, last four and expiry. */
+    saveCard: z.boolean().optional(),
   })
   .refine(
     (card) => {

@@ -148,6 +148,10 @@ export const users = pgTable(
       .notNull()
       .default('user'),
     occupation: text('occupation'),
+    /** The payment provider's customer (Stripe `cus_…`) that holds the saved cards; null before the first. */
+    paymentCustomerId: text('payment_customer_id'),
+    /** 1-Click offered (issue #28); the customer can turn it off on the profile. */
+    oneClickEnabled: boolean('one_click_enabled').notNull().default(true),
     ...timestamps,
   },
   (t) => [check('user_role_known', sql`${t.role} in ('user', 'admin')`)],
@@ -306,6 +310,8 @@ export const orders = pgTable(
      * address's state), shown on the confirmation, receipt and order page; null: no promise made.
      */
     promisedOn: date('promised_on', { mode: 'string' }),
+    /** Placed with 1-Click (issue #28): paid off-session with a saved card; cancellable with a refund until shipped. */
+    oneClick: boolean('one_click').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -381,7 +387,11 @@ export const cartItems = pgTable(
   ],
 );
 
-/** The delivery address a customer last checked out with, offered at the next checkout. */
+/**
+ * A customer's address book (issue #28): several delivery addresses, at most one the default
+ * (the partial unique index), which the checkout offers first and 1-Click ships to. Orders copy
+ * the address they ship to, so an entry can be edited or removed without touching any order.
+ */
 export const addresses = pgTable(
   'addresses',
   {
@@ -397,11 +407,45 @@ export const addresses = pgTable(
     state: text('state').notNull(),
     zip: text('zip').notNull(),
     phone: text('phone').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
     ...timestamps,
   },
-  // One per customer for now; an address book would drop this index.
-  (t) => [uniqueIndex('addresses_user_idx').on(t.userId)],
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    uniqueIndex('addresses_default_idx').on(t.userId).where(sql`${t.isDefault}`),
+  ],
 );
+
+/**
+ * A card a customer chose to keep (issue #28), as the payment provider holds it: its customer and
+ * payment method ids, brand, last four and expiry, never the number. Removing one detaches it at
+ * the provider and stamps `removed_at`; the row stays, since orders may have been paid with it.
+ */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
+    customerId: text('customer_id').notNull(),
+    paymentMethodId: text('payment_method_id').notNull().unique(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    /**
+     * The sandbox only: how its test card behaves when charged later, as Stripe's test cards do
+     * ('succeeds', 'declines', 'authenticates'); null at Stripe, which knows its own.
+     */
+    sandboxBehaviour: text('sandbox_behaviour'),
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [index('saved_cards_user_idx').on(t.userId)],
+);
+export type SavedCardRow = typeof savedCards.$inferSelect;
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -426,6 +470,8 @@ export const payments = pgTable(
     })
       .notNull()
       .default('requires_payment'),
+    /** The customer ticked "Save this card for next time": the card is kept once this payment succeeds. */
+    saveCard: boolean('save_card').notNull().default(false),
     ...timestamps,
   },
   (t) => [index('payments_order_idx').on(t.orderId)],

@@ -16,7 +16,7 @@ import {
   partFitments,
   parts,
   reviews,
-  shopSettings,
+  savedCards,
   users,
 } from '../../db/schema.js';
 import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/app.js';
@@ -324,14 +324,20 @@ describe('restore drill', () => {
   }, 90_000);
 
   it('migrates a backup of an older version forward as it restores it', async () => {
-    // A database of the version before the latest migration (0015): today's, with 0015 taken
+    // A database of the version before the latest migration (0016): today's, with 0016 taken
     // back (its table, its columns and its journal row), which is what the older version left.
     // A new migration moves this test to it.
     const old = await createTestDatabase();
     for (const statement of [
-      'drop table shop_settings',
-      'alter table addresses drop column line2',
-      'alter table orders drop column promised_on',
+      'drop table saved_cards',
+      'drop index addresses_default_idx',
+      'drop index addresses_user_idx',
+      'alter table addresses drop column is_default',
+      'create unique index addresses_user_idx on addresses (user_id)',
+      'alter table orders drop column one_click',
+      'alter table payments drop column save_card',
+      'alter table "user" drop column payment_customer_id',
+      'alter table "user" drop column one_click_enabled',
       'delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)',
     ]) {
       await old.db.execute(sql.raw(statement));
@@ -346,7 +352,7 @@ describe('restore drill', () => {
     } finally {
       await old.close();
     }
-    expect((await readManifest(file)).migration.tag).toBe('0014_operations');
+    expect((await readManifest(file)).migration.tag).toBe('0015_delivery_promise');
 
     const into = onPostgres ? await emptyPostgres() : undefined;
     try {
@@ -356,7 +362,7 @@ describe('restore drill', () => {
         force: false,
         log: quiet,
       });
-      expect(restored.migratedFrom).toBe('0014_operations');
+      expect(restored.migratedFrom).toBe('0015_delivery_promise');
       // Migrated: the restored database has the table of the newest migration.
       const database = await openDatabase({
         databaseUrl: into?.url,
@@ -365,7 +371,7 @@ describe('restore drill', () => {
         log: quiet,
       });
       try {
-        expect(await database.db.select().from(shopSettings)).toEqual([]);
+        expect(await database.db.select().from(savedCards)).toEqual([]);
       } finally {
         await database.close();
       }

@@ -153,8 +153,12 @@ function saveAddress(tx: Db, userId: string, address: DeliveryAddress): WithSubq
   return tx.$with('saved_address').as(
     tx
       .insert(addresses)
-      .values({ userId, ...row })
-      .onConflictDoUpdate({ target: addresses.userId, set: { ...row, updatedAt: new Date() } })
+      .values({ userId, ...row, isDefault: true })
+      .onConflictDoUpdate({
+        target: addresses.userId,
+        targetWhere: sql`${addresses.isDefault}`,
+        set: { ...row, updatedAt: new Date() },
+      })
       .returning({ id: addresses.id }),
   );
 }
@@ -381,7 +385,7 @@ export async function savedAddress(db: Db, userId: string): Promise<SavedAddress
       phone: addresses.phone,
     })
     .from(addresses)
-    .where(eq(addresses.userId, userId))
+    .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)))
     .limit(1);
   if (!row) return { address: null };
   // No second line is no key at all, as on an order's address.
