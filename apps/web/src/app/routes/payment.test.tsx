@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages, orderTexts } from '@pitstop/core/messages';
+import { oneClickTexts } from '@pitstop/core/one-click';
 import type { PaymentInfo } from '@pitstop/core/payments';
+import { savedCardTexts } from '@pitstop/core/saved-cards';
 import { receiptTexts } from '@pitstop/core/receipt-texts';
 import { ordersKeys } from '@/features/orders/api/orders-query-keys';
 import { paymentsKeys } from '@/features/payments/api/payments-query-keys';
@@ -605,6 +607,31 @@ describe('PaymentRoute with Stripe', () => {
     expect(stripeFake.confirmCardPayment).toHaveBeenCalledTimes(1);
   });
 
+  it('"Save this card" asks for the intent again with saveCard, and Pay waits for it', async () => {
+    stripeFake.loadStripe.mockResolvedValue(fakeStripe);
+    const { api } = renderPayment(
+      {
+        [INTENT]: (_url, init) =>
+          jsonResponse({
+            clientSecret: (jsonBodyOf(init) as { saveCard?: boolean }).saveCard ? 'pi_save_secret' : SECRET,
+          }),
+      },
+      stripeInfo(),
+    );
+    await cardGroup();
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+
+    fireEvent.click(screen.getByRole('checkbox', { name: savedCardTexts.saveThisCard }));
+
+    await waitFor(() => expect(api.callsTo(INTENT)).toHaveLength(2));
+    expect(jsonBodyOf(api.callsTo(INTENT)[1]?.init)).toEqual({ orderId: ORDER_ID, saveCard: true });
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+    stripeFake.confirmCardPayment.mockResolvedValue({ error: { type: 'card_error', message: 'Declined.' } });
+    fireEvent.click(payButton());
+    await screen.findByRole('alert');
+    expect(stripeFake.confirmCardPayment).toHaveBeenCalledWith('pi_save_secret', expect.anything());
+  });
+
   it('says card payments are unavailable when Stripe.js cannot be loaded', async () => {
     stripeFake.loadStripe.mockRejectedValue(new Error('Failed to load Stripe.js'));
     renderPayment({}, stripeInfo());
@@ -624,5 +651,53 @@ describe('PaymentRoute with Stripe', () => {
     );
     expect(stripeFake.loadStripe).not.toHaveBeenCalled();
     expect(api.callsTo(INTENT)).toHaveLength(0);
+  });
+});
+
+describe('PaymentRoute: saved cards and 1-Click', () => {
+  it('sends saveCard with the sandbox card when "Save this card for next time" is ticked', async () => {
+    const { api } = renderPayment({
+      [CONFIRM]: () => jsonResponse({ status: 'succeeded', transactionId: TRANSACTION }),
+      [PATCH]: () => jsonResponse({ modifiedCount: 1 }),
+    });
+    await screen.findByRole('heading', { level: 1 });
+    const save = screen.getByRole('checkbox', { name: savedCardTexts.saveThisCard }) as HTMLInputElement;
+    expect(save.checked).toBe(false);
+    fillCard();
+    fireEvent.click(save);
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+
+    fireEvent.click(payButton());
+
+    await screen.findByText(messages.paymentCompleted, { normalizer: (text) => text });
+    expect(jsonBodyOf(api.callsTo(CONFIRM)[0]?.init)).toEqual({
+      clientSecret: SECRET,
+      number: '4242 4242 4242 4242',
+      expiry: '12/40',
+      cvc: '123',
+      saveCard: true,
+    });
+    // The sandbox's intent is the same either way.
+    expect(api.callsTo(INTENT)).toHaveLength(1);
+  });
+
+  it('says the bank asks for a confirmation above the card form when a 1-Click order comes with ?confirm=1', async () => {
+    window.localStorage.setItem('accessToken', 'rider-key');
+    mockApi({
+      [INFO]: () => jsonResponse(paymentInfo()),
+      [INTENT]: () => jsonResponse({ clientSecret: SECRET }),
+    });
+    renderWithProviders(<PaymentRoute />, { route: `/payment/${ORDER_ID}?confirm=1`, path: '/payment/:id' });
+
+    const notice = await screen.findByText(oneClickTexts.needsAuthentication);
+    const form = screen.getByRole('form', { name: 'Card details' });
+    // Above the card form.
+    expect(notice.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows no such notice on an ordinary payment', async () => {
+    renderPayment();
+    await screen.findByRole('form', { name: 'Card details' });
+    expect(screen.queryByText(oneClickTexts.needsAuthentication)).toBeNull();
   });
 });

@@ -10,19 +10,27 @@ import { paymentsKeys } from './payments-query-keys';
 export function createPaymentIntent(
   orderId: string,
   signal?: AbortSignal,
+  saveCard = false,
 ): Promise<{ clientSecret: string }> {
-  return apiPost<{ clientSecret: string }>('/create-payment-intent', { orderId }, { signal });
+  return apiPost<{ clientSecret: string }>(
+    '/create-payment-intent',
+    saveCard ? { orderId, saveCard } : { orderId },
+    { signal },
+  );
 }
 
 /**
  * The intent for the open payment screen. A query rather than a mutation fired from an effect:
  * it runs once per screen (deduplicated across re-renders and StrictMode's double mount) and is
- * never refetched on its own. gcTime 0 drops the secret as soon as the screen closes.
+ * never refetched on its own. `saveCard` (Stripe) makes the intent for the customer's saved
+ * cards. gcTime 0 drops the secret as soon as the screen closes.
  */
-export function usePaymentIntent(orderId: string) {
+export function usePaymentIntent(orderId: string, saveCard = false) {
   return useQuery({
-    queryKey: paymentsKeys.intent(orderId),
-    queryFn: ({ signal }) => createPaymentIntent(orderId, signal),
+    // Stripe keeps a card only when the intent says so (setup_future_usage): ticking "Save this
+    // card" asks for the intent again, with it; Pay waits meanwhile.
+    queryKey: saveCard ? [...paymentsKeys.intent(orderId), 'save-card'] : paymentsKeys.intent(orderId),
+    queryFn: ({ signal }) => createPaymentIntent(orderId, signal, saveCard),
     staleTime: Infinity,
     gcTime: 0,
     refetchOnReconnect: false,

@@ -225,10 +225,15 @@ interface PaymentCheckoutProps {
   orderId: string;
   /** Called once the server has recorded the payment (the order is paid). */
   onPaid?: (transactionId: string) => void;
+  /**
+   * Said above the card form while the order is unpaid: a 1-Click order whose bank asks the
+   * customer to confirm the payment comes here with why.
+   */
+  notice?: string | undefined;
 }
 
 /** The payment screen's content (spec §2, §4): what is being paid for, and how to pay. */
-export function PaymentCheckout({ orderId, onPaid }: PaymentCheckoutProps) {
+export function PaymentCheckout({ orderId, onPaid, notice }: PaymentCheckoutProps) {
   const info = usePaymentInfo(orderId);
   const [completed, setCompleted] = useState<string | null>(null);
   // The charge went through but the order had been cancelled meanwhile: why, and that it goes back.
@@ -314,14 +319,24 @@ export function PaymentCheckout({ orderId, onPaid }: PaymentCheckoutProps) {
           <MyOrdersLink>Go to My Orders</MyOrdersLink>
         </div>
       ) : (
-        <PaymentBody
-          info={info.data}
-          onPaid={(transactionId) => {
-            setCompleted(transactionId);
-            onPaid?.(transactionId);
-          }}
-          onRefused={setRefused}
-        />
+        <>
+          {notice ? (
+            <p
+              role="note"
+              className="rounded-xl border border-sky-300 bg-sky-50 px-4 py-3 font-medium text-sky-950"
+            >
+              {notice}
+            </p>
+          ) : null}
+          <PaymentBody
+            info={info.data}
+            onPaid={(transactionId) => {
+              setCompleted(transactionId);
+              onPaid?.(transactionId);
+            }}
+            onRefused={setRefused}
+          />
+        </>
       )}
     </section>
   );

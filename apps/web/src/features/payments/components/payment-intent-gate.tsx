@@ -6,6 +6,8 @@ import { MyOrdersLink, PaymentAlert } from './payment-ui';
 
 interface PaymentIntentGateProps {
   orderId: string;
+  /** Stripe: the intent keeps the card for next time ("Save this card", ticked). */
+  saveCard?: boolean;
   /** The card form, given the client secret: undefined until the intent exists (Pay stays disabled). */
   children: (clientSecret: string | undefined) => ReactNode;
 }
@@ -14,8 +16,8 @@ interface PaymentIntentGateProps {
  * Creates the order's payment intent (POST /api/create-payment-intent) for either provider's card
  * form, and stands in for the form when that fails.
  */
-export function PaymentIntentGate({ orderId, children }: PaymentIntentGateProps) {
-  const intent = usePaymentIntent(orderId);
+export function PaymentIntentGate({ orderId, saveCard = false, children }: PaymentIntentGateProps) {
+  const intent = usePaymentIntent(orderId, saveCard);
   // 409: the order was paid meanwhile (another tab, say).
   const alreadyPaid = isApiError(intent.error) && intent.error.status === 409 ? intent.error : null;
 

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SandboxCardSchema, type SandboxCardInput } from '@pitstop/core/payments';
+import { savedCardTexts } from '@pitstop/core/saved-cards';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { CardFields, CheckboxField, isCardField, type CardField } from '@/components/ordering/card-fields';
 import { useAppForm } from '@/hooks/use-app-form';
 import { isApiError } from '@/lib/api-client';
 import { confirmSandboxPayment } from '../api/confirm-sandbox-payment';
@@ -11,37 +11,6 @@ import { PayButton, PaymentAlert } from './payment-ui';
 import { FinishPayment, usePaymentRecorder } from './record-payment';
 
 const cardResolver = zodResolver(SandboxCardSchema);
-
-type CardField = 'number' | 'expiry' | 'cvc';
-const CARD_FIELDS: readonly string[] = ['number', 'expiry', 'cvc'] satisfies CardField[];
-
-function isCardField(field: string): field is CardField {
-  return CARD_FIELDS.includes(field);
-}
-
-/** Digits only, in groups of four as printed on the card: "4242 4242 4242 4242". */
-export function formatCardNumber(value: string): string {
-  return value
-    .replace(/\D/g, '')
-    .slice(0, 19)
-    .replace(/(\d{4})(?=\d)/g, '$1 ');
-}
-
-/** "1228" → "12/28"; the slash comes by itself, and deleting past it never gets stuck. */
-export function formatExpiry(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, 4);
-  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
-}
-
-function formatCvc(value: string): string {
-  return value.replace(/\D/g, '').slice(0, 4);
-}
-
-const FORMATTERS: Record<CardField, (value: string) => string> = {
-  number: formatCardNumber,
-  expiry: formatExpiry,
-  cvc: formatCvc,
-};
 
 interface SandboxCardFormProps {
   orderId: string;
@@ -71,6 +40,8 @@ export function SandboxCardForm({ orderId, clientSecret, onPaid, onRefused }: Sa
     onRefused,
   );
   const [error, setError] = useState<string | null>(null);
+  // Not a form field: a tick is no card data, and it survives a declined card's retry.
+  const [saveCard, setSaveCard] = useState(false);
   const { errors, isSubmitting } = form.formState;
 
   if (recorder.unrecorded) {
@@ -88,7 +59,7 @@ export function SandboxCardForm({ orderId, clientSecret, onPaid, onRefused }: Sa
         setError(null);
         let transactionId: string;
         try {
-          ({ transactionId } = await confirmSandboxPayment(card));
+          ({ transactionId } = await confirmSandboxPayment(saveCard ? { ...card, saveCard } : card));
         } catch (payError) {
           // A decline (402) is the provider's message for the whole payment, shown in red above
           // Pay; only a 400's field errors go under the fields.
@@ -105,68 +76,13 @@ export function SandboxCardForm({ orderId, clientSecret, onPaid, onRefused }: Sa
         await recorder.record(transactionId);
       })}
     >
-      <FormField label="Card number" error={errors.number?.message}>
-        {(control) => (
-          <Controller
-            control={form.control}
-            name="number"
-            render={({ field }) => (
-              <input
-                {...control}
-                {...field}
-                onChange={(event) => field.onChange(FORMATTERS.number(event.target.value))}
-                type="text"
-                inputMode="numeric"
-                autoComplete="cc-number"
-                placeholder="4242 4242 4242 4242"
-                className={`${inputClass} font-mono tracking-wide`}
-              />
-            )}
-          />
-        )}
-      </FormField>
-      <div className="grid grid-cols-2 gap-4">
-        <FormField label="Expiry (MM/YY)" error={errors.expiry?.message}>
-          {(control) => (
-            <Controller
-              control={form.control}
-              name="expiry"
-              render={({ field }) => (
-                <input
-                  {...control}
-                  {...field}
-                  onChange={(event) => field.onChange(FORMATTERS.expiry(event.target.value))}
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="cc-exp"
-                  placeholder="MM/YY"
-                  className={`${inputClass} font-mono`}
-                />
-              )}
-            />
-          )}
-        </FormField>
-        <FormField label="CVC" error={errors.cvc?.message}>
-          {(control) => (
-            <Controller
-              control={form.control}
-              name="cvc"
-              render={({ field }) => (
-                <input
-                  {...control}
-                  {...field}
-                  onChange={(event) => field.onChange(FORMATTERS.cvc(event.target.value))}
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="cc-csc"
-                  placeholder="123"
-                  className={`${inputClass} font-mono`}
-                />
-              )}
-            />
-          )}
-        </FormField>
-      </div>
+      <CardFields control={form.control} errors={errors} />
+      <CheckboxField
+        label={savedCardTexts.saveThisCard}
+        checked={saveCard}
+        onChange={setSaveCard}
+        disabled={isSubmitting}
+      />
       {error ? <PaymentAlert>{error}</PaymentAlert> : null}
       <PayButton ready={Boolean(clientSecret)} paying={isSubmitting} />
     </form>

@@ -1,6 +1,8 @@
 import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { StripeCardElementOptions } from '@stripe/stripe-js';
+import { savedCardTexts } from '@pitstop/core/saved-cards';
 import { useId, useState } from 'react';
+import { CheckboxField } from '@/components/ordering/card-fields';
 import { payErrorText } from '../utils/pay-error-text';
 import { PayButton, PaymentAlert, STRIPE_UNAVAILABLE } from './payment-ui';
 import { FinishPayment, usePaymentRecorder } from './record-payment';
@@ -24,6 +26,9 @@ interface StripeCardFormProps {
   clientSecret: string | undefined;
   onPaid: (transactionId: string) => void;
   onRefused: (message: string) => void;
+  /** "Save this card for next time": the intent is made again with it when it changes. */
+  saveCard: boolean;
+  onSaveCardChange: (saveCard: boolean) => void;
 }
 
 /**
@@ -36,6 +41,8 @@ export function StripeCardForm({
   clientSecret,
   onPaid,
   onRefused,
+  saveCard,
+  onSaveCardChange,
 }: StripeCardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
@@ -95,6 +102,12 @@ export function StripeCardForm({
           onLoadError={() => setError(STRIPE_UNAVAILABLE)}
         />
       </div>
+      <CheckboxField
+        label={savedCardTexts.saveThisCard}
+        checked={saveCard}
+        onChange={onSaveCardChange}
+        disabled={paying}
+      />
       {error ? <PaymentAlert>{error}</PaymentAlert> : null}
       <PayButton ready={Boolean(stripe && elements && clientSecret)} paying={paying} />
     </form>

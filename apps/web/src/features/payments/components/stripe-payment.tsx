@@ -1,6 +1,6 @@
 import { Elements } from '@stripe/react-stripe-js';
 import { useEffect, useMemo, useState } from 'react';
-import { loadStripeOnce } from '../api/load-stripe';
+import { loadStripeOnce } from '@/lib/load-stripe';
 import { PaymentIntentGate } from './payment-intent-gate';
 import { StripeUnavailable } from './payment-ui';
 import { StripeCardForm } from './stripe-card-form';
@@ -27,6 +27,7 @@ export function StripePayment({
 }: StripePaymentProps) {
   const stripePromise = useMemo(() => loadStripeOnce(publishableKey), [publishableKey]);
   const [unavailable, setUnavailable] = useState(false);
+  const [saveCard, setSaveCard] = useState(false);
 
   useEffect(() => {
     let active = true;
@@ -41,7 +42,7 @@ export function StripePayment({
   if (unavailable) return <StripeUnavailable />;
 
   return (
-    <PaymentIntentGate orderId={orderId}>
+    <PaymentIntentGate orderId={orderId} saveCard={saveCard}>
       {(clientSecret) => (
         <Elements stripe={stripePromise}>
           <StripeCardForm
@@ -50,6 +51,8 @@ export function StripePayment({
             clientSecret={clientSecret}
             onPaid={onPaid}
             onRefused={onRefused}
+            saveCard={saveCard}
+            onSaveCardChange={setSaveCard}
           />
         </Elements>
       )}
