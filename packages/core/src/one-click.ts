@@ -42,6 +42,7 @@ export const oneClickTexts = {
   notReady: 'Save a default address and a card to order with 1-Click.',
   setUp: 'Set up 1-Click',
   turnedOff: '1-Click is turned off.',
+  turnedOn: '1-Click is turned on.',
   toggle: 'Offer 1-Click ordering',
   toggleHelp: 'One click orders to your default address and pays with your newest saved card.',
   notEnabled: '1-Click is turned off on your profile.',
@@ -52,4 +53,5 @@ export const oneClickTexts = {
   cancelAndRefund: 'Cancel and refund',
   confirmCancel: 'Cancel this order? The full amount goes back to your card.',
   cancelled: (amount: string) => `Order cancelled. ${amount} is on its way back to your card.`,
+  cancelling: 'Cancelling…',
 } as const;
