@@ -72,6 +72,13 @@ export const savedCardTexts = {
   none: 'No saved cards. Tick “Save this card for next time” when you pay, or add one here.',
   add: 'Add a card',
   saved: 'Card saved.',
+  /** The profile's Add a card form. */
+  saveCard: 'Save card',
+  cardDetails: 'Card details',
+  saving: 'Saving…',
+  cancel: 'Cancel',
+  loading: 'Loading your saved cards',
+  removing: 'Removing…',
   notFound: 'This card was not found.',
   /** The provider says the card can no longer be charged (detached, expired): it was dropped. */
   dropped: 'A saved card can no longer be used and was removed. Please add it again.',
