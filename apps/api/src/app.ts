@@ -21,6 +21,7 @@ import { loggerOptions } from './lib/logger.js';
 import { countingRefunds } from './lib/metrics.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { createSandboxProvider } from './lib/payments/sandbox.js';
+import { addressesRoutes } from './modules/addresses/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { creditRoutes } from './modules/credit/routes.js';
@@ -273,6 +274,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(shipmentsRoutes, { prefix: '/api' });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(checkoutRoutes, { prefix: '/api' });
+  await app.register(addressesRoutes, { prefix: '/api' });
   await app.register(creditRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, {
     prefix: '/api',

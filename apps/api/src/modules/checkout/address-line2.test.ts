@@ -33,12 +33,12 @@ async function cartOfOne(who: Customer) {
   return part;
 }
 
-const checkout = (who: Customer, address: Record<string, unknown>) =>
+const checkout = (who: Customer, address: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   t.app.inject({
     method: 'POST',
     url: '/api/checkout',
     headers: bearer(who.token),
-    payload: { address, payment: 'card' },
+    payload: { address, payment: 'card', ...extra },
   });
 
 const savedAddress = async (who: Customer) =>
@@ -80,7 +80,7 @@ describe('address line 2 at checkout', () => {
     }
   });
 
-  it('is optional: left out, empty or null, there is none, and a later checkout without it clears the saved one', async () => {
+  it('is optional: left out, empty or null, there is none, and a later default address without it has none', async () => {
     const me = await signUp(t.app);
     await cartOfOne(me);
     expect((await checkout(me, { ...DELIVERY_ADDRESS, line2: LINE2 })).statusCode).toBe(201);
@@ -88,7 +88,11 @@ describe('address line 2 at checkout', () => {
 
     for (const line2 of [undefined, '', '   ', null]) {
       await cartOfOne(me);
-      const res = await checkout(me, { ...DELIVERY_ADDRESS, ...(line2 === undefined ? {} : { line2 }) });
+      const res = await checkout(
+        me,
+        { ...DELIVERY_ADDRESS, ...(line2 === undefined ? {} : { line2 }) },
+        { makeDefault: true },
+      );
       expect(res.statusCode, JSON.stringify(line2)).toBe(201);
       const placed = res.json() as CheckoutResult;
       expect(placed.address).toEqual(DELIVERY_ADDRESS);

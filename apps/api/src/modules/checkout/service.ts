@@ -14,6 +14,7 @@ import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import { addresses, parts } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../lib/errors.js';
+import { keepAtCheckout } from '../addresses/service.js';
 import { takeCartForCheckout, type TakenLine } from '../cart/service.js';
 import { assertWithinLimit, lockCreditLine } from '../credit/service.js';
 import { newOrderNotice } from '../orders/order-mails.js';
@@ -146,23 +147,6 @@ async function shortfall(tx: Db, lines: ReservedLine[], refusals: Refusals): Pro
   return new AppError('conflict', short.map((e) => e.message).join(' ') || cartTexts.cartEmpty, short);
 }
 
-/** The address is kept for next time: a write sent along with the order's first read. */
-function saveAddress(tx: Db, userId: string, address: DeliveryAddress): WithSubquery {
-  // line2 spelled out: an address without one clears the last one's (an undefined is skipped).
-  const row = { ...address, line2: address.line2 ?? null };
-  return tx.$with('saved_address').as(
-    tx
-      .insert(addresses)
-      .values({ userId, ...row, isDefault: true })
-      .onConflictDoUpdate({
-        target: addresses.userId,
-        targetWhere: sql`${addresses.isDefault}`,
-        set: { ...row, updatedAt: new Date() },
-      })
-      .returning({ id: addresses.id }),
-  );
-}
-
 /** What an order is placed with, whichever way it is made. */
 interface OrderRequest {
   caller: SessionUser;
@@ -280,7 +264,7 @@ async function inOrderTransaction(
 
 /**
  * Turns the signed-in customer's cart into one unpaid order (on account: one on_account order), in
- * one transaction: take the cart (and keep the address for next time), then the order's steps
+ * one transaction: take the cart (and keep the address in the address book), then the order's steps
  * (placeTakenLines). Nothing the client sends is a price. Answers the order as written and the
  * checkout's answer.
  */
@@ -302,9 +286,13 @@ export async function checkout(
     refusals: CART_REFUSALS,
   };
   return inOrderTransaction(db, claim, async (tx) => {
-    // The cart, taken out (locked) with its parts as they are now, and the address kept for next
-    // time; a failure puts both back.
-    const cart = await takeCartForCheckout(tx, caller.id, [saveAddress(tx, caller.id, input.address)]);
+    // The cart, taken out (locked) with its parts as they are now, and the address kept in the
+    // address book (the default when asked or the first); a failure puts both back.
+    const cart = await takeCartForCheckout(
+      tx,
+      caller.id,
+      keepAtCheckout(tx, caller.id, input.address, input.makeDefault === true),
+    );
     if (cart.length === 0) throw new AppError('invalid', cartTexts.cartEmpty);
     return placeTakenLines(tx, cart, request, salesTaxRates, terms);
   });
@@ -339,9 +327,12 @@ export async function orderOnePart(
   };
   return inOrderTransaction(db, claim, async (tx) => {
     // The part as it is now, read in the statement that keeps the address for next time.
-    const taken = await takePart(tx, input.productId, input.quantity, [
-      saveAddress(tx, caller.id, input.address),
-    ]);
+    const taken = await takePart(
+      tx,
+      input.productId,
+      input.quantity,
+      keepAtCheckout(tx, caller.id, input.address, false),
+    );
     if (taken.length === 0) {
       throw new AppError('not_found', shopTexts.partNotFound, [
         { field: 'productId', message: shopTexts.partNotFound },
