@@ -69,31 +69,37 @@ export function luhnValid(number: string): boolean {
   return sum % 10 === 0;
 }
 
+/** The sandbox's card fields (test mode only; the numbers are Stripe's public test cards). */
+export const sandboxCardFields = {
+  number: singleLineText().trim().refine(luhnValid, 'Your card number is invalid.'),
+  expiry: singleLineText()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, 'Your card’s expiration date is incomplete.'),
+  cvc: singleLineText()
+    .trim()
+    .regex(/^\d{3,4}$/, 'Your card’s security code is incomplete.'),
+};
+
+/** A card's MM/YY not before this month (the form's own check; a malformed one is the regex's). */
+export function expiryNotPast(card: { expiry: string }): boolean {
+  const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(card.expiry);
+  if (!match) return true;
+  const month = Number(match[1]);
+  const year = 2000 + Number(match[2]);
+  const now = new Date();
+  return year > now.getUTCFullYear() || (year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
+}
+export const expiryInPast = { message: 'Your card’s expiration date is in the past.', path: ['expiry'] };
+
 /** The offline sandbox's card form (test mode only; the numbers are Stripe's public test cards). */
 export const SandboxCardSchema = z
   .object({
     clientSecret: singleLineText().min(1),
-    number: singleLineText().trim().refine(luhnValid, 'Your card number is invalid.'),
-    expiry: singleLineText()
-      .trim()
-      .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, 'Your card’s expiration date is incomplete.'),
-    cvc: singleLineText()
-      .trim()
-      .regex(/^\d{3,4}$/, 'Your card’s security code is incomplete.'),
+    ...sandboxCardFields,
     /** "Save this card for next time" (issue #28): the sandbox keeps brand, last four and expiry. */
     saveCard: z.boolean().optional(),
   })
-  .refine(
-    (card) => {
-      const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(card.expiry);
-      if (!match) return true;
-      const month = Number(match[1]);
-      const year = 2000 + Number(match[2]);
-      const now = new Date();
-      return year > now.getUTCFullYear() || (year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
-    },
-    { message: 'Your card’s expiration date is in the past.', path: ['expiry'] },
-  );
+  .refine(expiryNotPast, expiryInPast);
 export type SandboxCardInput = z.infer<typeof SandboxCardSchema>;
 
 export const SandboxResultSchema = z.object({ status: z.literal('succeeded'), transactionId: z.string() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { singleLineText } from './text.js';
-import { PAYMENT_PROVIDERS } from './payments.js';
+import { expiryInPast, expiryNotPast, PAYMENT_PROVIDERS, sandboxCardFields } from './payments.js';
 
 /*
  * Saved cards (issue #28, item 4): kept by the payment provider (Stripe: a Customer and its
@@ -48,6 +48,14 @@ export const SetupIntentSchema = z.object({ clientSecret: z.string() });
 /** POST /api/cards: after Elements confirmed the SetupIntent, the server reads it and keeps its card. */
 export const SaveSetupCardSchema = z.object({ setupIntentId: singleLineText().trim().min(1).max(255) });
 
+/**
+ * POST /api/cards/sandbox (test mode only): the profile's "Add a card" without Stripe. The number
+ * decides how the card behaves when charged later, as Stripe's test cards do; only brand, last
+ * four and expiry are kept.
+ */
+export const SandboxSaveCardSchema = z.object(sandboxCardFields).refine(expiryNotPast, expiryInPast);
+export type SandboxSaveCardInput = z.infer<typeof SandboxSaveCardSchema>;
+
 /** The card's brand as shown: "Visa ending in 4242". */
 export const CARD_BRAND_NAMES: Record<string, string> = {
   visa: 'Visa',
@@ -82,4 +90,10 @@ export const savedCardTexts = {
   notFound: 'This card was not found.',
   /** The provider says the card can no longer be charged (detached, expired): it was dropped. */
   dropped: 'A saved card can no longer be used and was removed. Please add it again.',
+  /** POST /api/cards/setup-intent in test mode: the sandbox's own card form saves cards. */
+  setupNotInSandbox: 'Test mode saves cards with its own card form.',
+  /** POST /api/cards with a SetupIntent Stripe has not confirmed (yet). */
+  setupNotFinished: 'This card was not confirmed. Please enter it again.',
+  /** POST /api/cards/sandbox outside test mode. */
+  sandboxOnly: 'Cards are added through the secure card form.',
 } as const;
