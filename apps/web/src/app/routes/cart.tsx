@@ -54,8 +54,10 @@ export function CartRoute() {
   return (
     <PageContainer>
       <PageHeader title={cartPageTexts.heading} />
-      <DeliveryPromise inStock={inStock} className="mb-6" />
-      <CartContents stockOf={(partId) => lookups.get(partId)} />
+      <CartContents
+        stockOf={(partId) => lookups.get(partId)}
+        promise={<DeliveryPromise inStock={inStock} />}
+      />
     </PageContainer>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { centsToDollars, dollarsToCents, formatDollars } from '@pitstop/core/money';
 import { cartPageTexts } from '@pitstop/core/cart-texts';
@@ -234,6 +234,11 @@ interface CartContentsProps {
    * they were added); the screen may look it up in the catalogue. Undefined keeps the line's own.
    */
   stockOf?: (partId: string) => LineStock | undefined;
+  /**
+   * The delivery promise, shown under Checkout: it appears once the stock and the settings are
+   * known, and below the button it moves nothing a hand or a pointer is already on its way to.
+   */
+  promise?: ReactNode;
 }
 
 /** The sign-in screens' `?from=` (features/auth's FROM_PARAM) for the checkout. */
@@ -244,7 +249,7 @@ const CHECKOUT_FROM = `?${new URLSearchParams({ from: '/checkout' }).toString()}
  * Remove; a warning on a line that no longer fits the stock; the subtotal and Checkout. Every
  * change is announced in one polite live region.
  */
-export function CartContents({ stockOf }: CartContentsProps) {
+export function CartContents({ stockOf, promise }: CartContentsProps) {
   const cart = useCart();
   const summaryId = useId();
   const [announcement, setAnnouncement] = useState('');
@@ -351,6 +356,7 @@ export function CartContents({ stockOf }: CartContentsProps) {
                 <p className="text-sm text-slate-600">{cartPageTexts.signInToCheckout}</p>
               </>
             )}
+            {promise}
           </section>
         </div>
       )}
