@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { cartPageTexts } from '@pitstop/core/cart-texts';
 import { messages, shopTexts } from '@pitstop/core/messages';
+import { oneClickTexts } from '@pitstop/core/one-click';
 import { getLocalCart } from '@/features/cart/stores/local-cart';
 import { createProfile } from '@/testing/account-factory';
 import { mockApi } from '@/testing/api';
@@ -212,6 +213,53 @@ describe('PartDetailRoute', () => {
       expect(screen.getByText('Availability').nextElementSibling?.textContent).toBe('Only 4 left'),
     );
     expect(api.callsTo(`GET /api/parts/${part._id}`)).toHaveLength(2);
+  });
+
+  it('offers 1-Click beside Add to cart for the quantity in the box, when the customer is ready for it', async () => {
+    window.localStorage.setItem('accessToken', 'rider-key');
+    const part = createPart({ name: 'Bajaj Pulsar Headlight', availablequantity: 9, minquantity: 2 });
+    const address = {
+      name: 'Riley Rider',
+      street: '500 Howard St',
+      city: 'San Francisco',
+      state: 'CA',
+      zip: '94105',
+      phone: '(415) 555-0134',
+    };
+    const api = mockApi({
+      [`GET /api/parts/${part._id}`]: () => jsonResponse(part),
+      [`GET /api/parts/${part._id}/reviews`]: () => jsonResponse([]),
+      'GET /api/me': () => jsonResponse(createProfile()),
+      'GET /api/me/address': () => jsonResponse({ address }),
+      'GET /api/cards': () =>
+        jsonResponse({
+          cards: [
+            { id: 'c1', provider: 'sandbox', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2040 },
+          ],
+          oneClickEnabled: true,
+          oneClickReady: true,
+        }),
+      'GET /api/addresses': () => jsonResponse({ addresses: [{ ...address, id: 'a1', isDefault: true }] }),
+      'POST /api/orders/one-click': () => problemResponse(402, 'Payment Required', oneClickTexts.declined),
+    });
+    renderWithProviders(<PartDetailRoute />, { route: `/parts/${part._id}`, path: '/parts/:id' });
+
+    const form = await screen.findByRole('form', { name: cartPageTexts.addToCart });
+    const buy = await within(form).findByRole('button', {
+      name: 'Buy Bajaj Pulsar Headlight now with 1-Click',
+    });
+    expect(
+      await within(form).findByText('Ships to 500 Howard St, paid with Visa ending in 4242.'),
+    ).toBeTruthy();
+    fireEvent.change(within(form).getByRole('spinbutton'), { target: { value: '4' } });
+
+    fireEvent.click(buy);
+
+    expect((await within(form).findByRole('alert')).textContent).toBe(oneClickTexts.declined);
+    expect(JSON.parse(String(api.callsTo('POST /api/orders/one-click')[0]?.init?.body))).toEqual({
+      partId: part._id,
+      quantity: 4,
+    });
   });
 
   it("says whether the part fits the rider's active bike", async () => {

@@ -55,6 +55,10 @@ function Breadcrumb({ current }: { current: string }) {
 const DeliveryPromise = lazyModule('src/features/delivery/components/delivery-promise.tsx', () =>
   import('@/features/delivery/components/delivery-promise').then((m) => m.DeliveryPromise),
 );
+// 1-Click (issue #28) only for a signed-in customer whose cards say it is ready: loaded then.
+const OneClick = lazyModule('src/features/one-click/components/one-click-button.tsx', () =>
+  import('@/features/one-click/components/one-click-button').then((m) => m.OneClickButton),
+);
 const OrderForm = lazyModule('src/features/orders/components/order-form.tsx', () =>
   import('@/features/orders/components/order-form').then((m) => m.OrderForm),
 );
@@ -140,7 +144,15 @@ export function PartDetailRoute() {
     <PageContainer>
       <Breadcrumb current={query.data.name} />
       <PartDetails part={query.data} vehicle={vehicle} showStockCount={isAdmin}>
-        <AddToCartForm part={query.data} />
+        <AddToCartForm part={query.data}>
+          {signedIn
+            ? (quantity) => (
+                <Suspense>
+                  <OneClick part={query.data} quantity={quantity} offerSetUp />
+                </Suspense>
+              )
+            : undefined}
+        </AddToCartForm>
         {/* In stock: at least the minimum order left (no promise for a part one cannot order). */}
         <DeliveryPromise inStock={query.data.availablequantity >= Math.max(1, query.data.minquantity)} />
         {signedIn ? (

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { cartPageTexts } from '@pitstop/core/cart-texts';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useEarlyInput } from '@/hooks/use-early-input';
@@ -13,7 +13,14 @@ import { AddToCartStatus, isSoldOut, useAddToCart } from './add-to-cart-button';
  * (the minimum to start with). The page is rendered on the server: nothing here reads the
  * browser's cart, so the first render in the browser is the same.
  */
-export function AddToCartForm({ part }: { part: AddablePart }) {
+export function AddToCartForm({
+  part,
+  children,
+}: {
+  part: AddablePart;
+  /** Beside Add to cart, for the quantity in the box as typed (the screen's 1-Click button). */
+  children?: ((quantity: string) => ReactNode) | undefined;
+}) {
   const hydrated = useHydrated();
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -79,6 +86,7 @@ export function AddToCartForm({ part }: { part: AddablePart }) {
         </p>
       ) : null}
       <AddToCartStatus said={said} />
+      {children?.(value)}
     </form>
   );
 }
