@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { creditOfferTexts } from '@pitstop/core/checkout-place-texts';
 import { messages } from '@pitstop/core/messages';
 import type { Profile } from '@pitstop/core/accounts';
+import { oneClickTexts } from '@pitstop/core/one-click';
+import { savedCardTexts } from '@pitstop/core/saved-cards';
 import { createProfile } from '@/testing/account-factory';
 import { authorizationOf, mockApi } from '@/testing/api';
 import { errorTextFor, jsonBodyOf, pickFiles } from '@/testing/form';
@@ -13,11 +15,15 @@ const UPLOADED = `/uploads/${'a'.repeat(64)}.webp`;
 const photo = () => new File(['png-bytes'], 'me.png', { type: 'image/png' });
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
 
+/** The page's own "Profile saved" (the saved cards' section below has a status of its own). */
+const profileStatus = () => screen.getAllByRole('status')[0]!;
+
 function renderProfile(profile: Profile, routes: Parameters<typeof mockApi>[0] = {}) {
   window.localStorage.setItem('accessToken', 'key-1');
   let current = profile;
   const api = mockApi({
     'GET /api/me': () => jsonResponse(current),
+    'GET /api/cards': () => jsonResponse({ cards: [], oneClickEnabled: true, oneClickReady: false }),
     ...routes,
   });
   renderWithProviders(<ProfileRoute />, { route: '/profile', path: '/profile' });
@@ -100,7 +106,7 @@ describe('ProfileRoute', () => {
 
     save();
 
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Profile saved'));
+    await waitFor(() => expect(profileStatus().textContent).toBe('Profile saved'));
     const [upload] = api.callsTo('POST /api/uploads');
     expect((upload?.init?.body as FormData).get('image')).toBe(file);
     expect(authorizationOf(upload?.init)).toBe('Bearer key-1');
@@ -131,7 +137,7 @@ describe('ProfileRoute', () => {
 
       save();
 
-      await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Profile saved'));
+      await waitFor(() => expect(profileStatus().textContent).toBe('Profile saved'));
       expect(errorTextFor(screen.getByLabelText('Photo'))).toBeNull();
       expect(api.callsTo('POST /api/uploads')).toHaveLength(0);
       const body = jsonBodyOf(api.callsTo('POST /api/userInfo')[0]?.init);
@@ -165,7 +171,7 @@ describe('ProfileRoute', () => {
       expect(errorTextFor(screen.getByLabelText('Photo'))).toBe('That file is not an image we can read.'),
     );
     expect(api.callsTo('POST /api/userInfo')).toHaveLength(0);
-    expect(screen.getByRole('status').textContent).toBe('');
+    expect(profileStatus().textContent).toBe('');
   });
 
   it('shows a validation problem from POST /api/userInfo under the named field', async () => {
@@ -189,5 +195,22 @@ describe('ProfileRoute', () => {
 
     await waitFor(() => expect(errorTextFor(screen.getByLabelText('Name'))).toBe('Name is too long'));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the saved cards and the 1-Click switch beside the form', async () => {
+    renderProfile(createProfile({ occupation: 'Student' }), {
+      'GET /api/cards': () =>
+        jsonResponse({
+          cards: [
+            { id: 'c1', provider: 'sandbox', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2040 },
+          ],
+          oneClickEnabled: true,
+          oneClickReady: true,
+        }),
+    });
+
+    const cards = await screen.findByRole('region', { name: savedCardTexts.heading });
+    expect(await within(cards).findByText('Visa ending in 4242')).toBeTruthy();
+    expect(within(cards).getByRole('checkbox', { name: oneClickTexts.toggle })).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PageContainer, PageHeader } from '@/components/layout/page-container';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,6 +9,11 @@ import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { useCurrentUser } from '@/lib/current-user';
 
 const PROFILE_SAVED = 'Profile saved';
+
+// The saved cards and the 1-Click switch (issue #28) load after the profile itself.
+const SavedCardsSection = lazy(() =>
+  import('@/features/cards/components/saved-cards-section').then((m) => ({ default: m.SavedCardsSection })),
+);
 
 /** /profile: the signed-in user's profile and the user-information form. */
 export function ProfileRoute() {
@@ -43,12 +48,17 @@ export function ProfileRoute() {
             {/* Paying on account starts here too, not only from the About page (issue #28). */}
             <CreditOffer className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" />
           </div>
-          {/* A new photo on the account starts the form afresh (the file picker empties). */}
-          <UserInfoForm
-            key={user.data.image ?? 'no-photo'}
-            profile={user.data}
-            onSaved={() => setSaved(true)}
-          />
+          <div className="flex flex-col gap-8">
+            {/* A new photo on the account starts the form afresh (the file picker empties). */}
+            <UserInfoForm
+              key={user.data.image ?? 'no-photo'}
+              profile={user.data}
+              onSaved={() => setSaved(true)}
+            />
+            <Suspense fallback={null}>
+              <SavedCardsSection />
+            </Suspense>
+          </div>
         </div>
       )}
     </PageContainer>
