@@ -36,6 +36,13 @@ export const addressBookTexts = {
   add: 'Add an address',
   save: 'Save address',
   saving: 'Saving…',
+  cancel: 'Cancel',
+  loading: 'Loading your addresses',
+  /** The profile's form, adding or editing. */
+  addHeading: 'New address',
+  editHeading: 'Edit address',
+  removing: 'Removing…',
+  makingDefault: 'Saving…',
   edit: 'Edit',
   editName: (street: string) => `Edit ${street}`,
   remove: 'Remove',
@@ -53,6 +60,9 @@ export const addressBookTexts = {
   /** The checkout's choice between a saved address and a new one. */
   deliverTo: 'Deliver to',
   useNew: 'A new address',
+  /** The chooser's label for an entry: its street (and line 2), city, state and ZIP. */
+  oneLine: (a: { street: string; line2?: string | undefined; city: string; state: string; zip: string }) =>
+    `${a.street}${a.line2 ? `, ${a.line2}` : ''}, ${a.city}, ${a.state} ${a.zip}`,
   /** Under the checkout's new-address form: it is kept in the book. */
   keptForNextTime: 'We keep this address in your address book for next time.',
 } as const;

@@ -46,12 +46,15 @@ const savedAddress = async (who: Customer) =>
       address: Record<string, unknown> | null;
     }
   ).address;
-const fields = (res: { json(): unknown }) => (res.json() as { errors?: { field: string; message: string }[] }).errors;
+const fields = (res: { json(): unknown }) =>
+  (res.json() as { errors?: { field: string; message: string }[] }).errors;
 
 describe('the address book', () => {
   it('is for signed-in customers only', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/addresses' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/addresses', payload: HOME })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/addresses', payload: HOME })).statusCode).toBe(
+      401,
+    );
   });
 
   it('makes the first address the default, keeps the default first, then the most recently updated', async () => {
@@ -149,7 +152,10 @@ describe('the address book', () => {
     const me = await signUp(t.app);
     const other = await signUp(t.app);
     const theirs = await added(other, HOME);
-    for (const res of [await edit(me, theirs.id, { ...WORK, isDefault: true }), await remove(me, theirs.id)]) {
+    for (const res of [
+      await edit(me, theirs.id, { ...WORK, isDefault: true }),
+      await remove(me, theirs.id),
+    ]) {
       expect(res.statusCode).toBe(404);
       expect((res.json() as { detail: string }).detail).toBe(addressBookTexts.notFound);
     }
@@ -168,7 +174,10 @@ describe('the address book', () => {
   ])('refuses a bad %s with a 400 naming it, on adding and editing', async (field, change, message) => {
     const me = await signUp(t.app);
     const home = await added(me, HOME);
-    for (const res of [await add(me, { ...WORK, ...change }), await edit(me, home.id, { ...HOME, ...change })]) {
+    for (const res of [
+      await add(me, { ...WORK, ...change }),
+      await edit(me, home.id, { ...HOME, ...change }),
+    ]) {
       expect(res.statusCode).toBe(400);
       const [error] = fields(res) ?? [];
       expect(error?.field).toBe(field);

@@ -65,7 +65,8 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...common,
-        summary: 'Remove an address (orders keep theirs); removing the default makes the most recently used one the default',
+        summary:
+          'Remove an address (orders keep theirs); removing the default makes the most recently used one the default',
         params: AddressIdParamsSchema,
         response: { 204: z.null(), ...problems },
       },

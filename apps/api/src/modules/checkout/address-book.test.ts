@@ -20,7 +20,11 @@ const HOME = DELIVERY_ADDRESS;
 const WORK = { ...DELIVERY_ADDRESS, street: '1 Market St', line2: 'Suite 300', zip: '94103' };
 const CABIN = { ...DELIVERY_ADDRESS, street: '9 Lake Rd', city: 'Reno', state: 'NV', zip: '89501' };
 
-async function checkout(who: Customer, address: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+async function checkout(
+  who: Customer,
+  address: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) {
   const part = await createPart(t.database.db, { priceCents: 1000, availablequantity: 50 });
   await fillCart(t.app, who, [{ partId: part.id, quantity: 1 }]);
   const res = await t.app.inject({
@@ -34,7 +38,9 @@ async function checkout(who: Customer, address: Record<string, unknown>, extra: 
 
 const book = async (who: Customer) =>
   (
-    (await t.app.inject({ method: 'GET', url: '/api/addresses', headers: bearer(who.token) })).json() as AddressBook
+    (
+      await t.app.inject({ method: 'GET', url: '/api/addresses', headers: bearer(who.token) })
+    ).json() as AddressBook
   ).addresses;
 const savedAddress = async (who: Customer) =>
   (
