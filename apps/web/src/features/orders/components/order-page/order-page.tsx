@@ -11,6 +11,7 @@ import { useOrderDetail } from '../../api/get-order-detail';
 import { ordersKeys } from '../../api/orders-query-keys';
 import { OrderDeliverySection } from './order-delivery-section';
 import { OrderHeader } from './order-header';
+import { OneClickCancel } from './one-click-cancel';
 import { OrderLinesSection } from './order-lines-section';
 import { OrderPaymentSection } from './order-payment-section';
 import { OrderReturnsSection } from './order-returns-section';
@@ -91,7 +92,9 @@ export function OrderPage({ number, admin, ...slots }: OrderPageProps) {
       <OrderLinesSection order={order} />
       <div className="grid gap-6 md:grid-cols-2">
         <OrderDeliverySection order={order} />
-        <OrderPaymentSection order={order} admin={admin} />
+        <OrderPaymentSection order={order} admin={admin}>
+          {admin ? null : <OneClickCancel {...context} />}
+        </OrderPaymentSection>
       </div>
       <OrderShipmentsSection order={order} admin={admin} shipping={slots.shipping?.(context)} />
       <OrderReturnsSection

@@ -1,6 +1,7 @@
 import { formatDollars } from '@pitstop/core/money';
 import type { OrderDetail, Refund } from '@pitstop/core/order-detail';
 import { orderPageTexts as t } from '@pitstop/core/order-page-texts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { clockTime } from '@/lib/clock-time';
@@ -36,10 +37,12 @@ function RefundItem({ refund }: { refund: Refund }) {
 interface OrderPaymentSectionProps {
   order: OrderDetail;
   admin: boolean;
+  /** What the customer may do about the payment besides paying (a 1-Click order's Cancel and refund). */
+  children?: ReactNode;
 }
 
 /** How it was paid: card or account, the transaction, and every refund. */
-export function OrderPaymentSection({ order, admin }: OrderPaymentSectionProps) {
+export function OrderPaymentSection({ order, admin, children }: OrderPaymentSectionProps) {
   const canPay = !admin && order.status === 'unpaid' && !order.deletedAt;
   return (
     <OrderSection id="order-payment" title={t.paymentHeading}>
@@ -65,6 +68,7 @@ export function OrderPaymentSection({ order, admin }: OrderPaymentSectionProps) 
           ) : null}
         </div>
       ) : null}
+      {children}
       <h3 className="text-base font-semibold text-slate-900">{t.refundsHeading}</h3>
       {order.refunds.length === 0 ? (
         <EmptyLine>{t.noRefunds}</EmptyLine>
