@@ -24,6 +24,7 @@ function renderProfile(profile: Profile, routes: Parameters<typeof mockApi>[0] =
   const api = mockApi({
     'GET /api/me': () => jsonResponse(current),
     'GET /api/cards': () => jsonResponse({ cards: [], oneClickEnabled: true, oneClickReady: false }),
+    'GET /api/addresses': () => jsonResponse({ addresses: [] }),
     ...routes,
   });
   renderWithProviders(<ProfileRoute />, { route: '/profile', path: '/profile' });

@@ -15,6 +15,13 @@ const SavedCardsSection = lazy(() =>
   import('@/features/cards/components/saved-cards-section').then((m) => ({ default: m.SavedCardsSection })),
 );
 
+// The address book (issue #28) likewise.
+const AddressBookSection = lazy(() =>
+  import('@/features/addresses/components/address-book-section').then((m) => ({
+    default: m.AddressBookSection,
+  })),
+);
+
 /** /profile: the signed-in user's profile and the user-information form. */
 export function ProfileRoute() {
   useDocumentMeta('Profile', 'Your Pitstop Parts profile: name, photo and occupation.');
@@ -55,6 +62,9 @@ export function ProfileRoute() {
               profile={user.data}
               onSaved={() => setSaved(true)}
             />
+            <Suspense fallback={null}>
+              <AddressBookSection />
+            </Suspense>
             <Suspense fallback={null}>
               <SavedCardsSection />
             </Suspense>
