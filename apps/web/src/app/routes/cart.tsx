@@ -1,4 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { cartPageTexts } from '@pitstop/core/cart-texts';
 import { PageContainer, PageHeader } from '@/components/layout/page-container';
 import { CartContents } from '@/features/cart/components/cart-contents';
@@ -10,6 +11,11 @@ import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { isApiError } from '@/lib/api-client';
 import { getCartQueryOptions } from '@/lib/cart';
 import { useIsSignedIn } from '@/lib/session';
+
+// 1-Click on each line for a signed-in customer whose cards say it is ready (issue #28).
+const OneClickButton = lazy(() =>
+  import('@/features/one-click/components/one-click-button').then((m) => ({ default: m.OneClickButton })),
+);
 
 /**
  * /cart — the cart (rendered in the browser only: it lives there for a visitor). A visitor's
@@ -57,6 +63,24 @@ export function CartRoute() {
       <CartContents
         stockOf={(partId) => lookups.get(partId)}
         promise={<DeliveryPromise inStock={inStock} />}
+        lineAction={
+          isSignedIn
+            ? (item) => (
+                <Suspense fallback={null}>
+                  <OneClickButton
+                    part={{
+                      _id: item.partId,
+                      name: item.name,
+                      minquantity: item.minquantity,
+                      availablequantity: item.available,
+                    }}
+                    quantity={item.quantity}
+                    fromCart
+                  />
+                </Suspense>
+              )
+            : undefined
+        }
       />
     </PageContainer>
   );

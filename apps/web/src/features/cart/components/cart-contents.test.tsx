@@ -212,3 +212,19 @@ describe("CartContents, a signed-in customer's cart", () => {
     );
   });
 });
+
+describe('CartContents: what the screen adds under a line', () => {
+  it('adds the line action under each line that fits the stock, with that line, and none under one that does not', () => {
+    const gone = createPart({ name: 'Mirror', availablequantity: 1, minquantity: 2 });
+    seedLocalCart([localLine(chain, 2), localLine(gone, 2)]);
+    renderWithProviders(
+      <CartContents
+        lineAction={(item) => <button type="button">{`Buy ${item.quantity} × ${item.name}`}</button>}
+      />,
+      { route: '/cart' },
+    );
+
+    expect(within(line('Chain kit')).getByRole('button', { name: 'Buy 2 × Chain kit' })).toBeTruthy();
+    expect(within(line('Mirror')).queryByRole('button', { name: /Buy/ })).toBeNull();
+  });
+});

@@ -111,11 +111,13 @@ interface CartLineProps {
   item: CartItem;
   stock: LineStock;
   busy: boolean;
+  /** The screen's addition under the line (1-Click for its quantity), or nothing. */
+  action?: ReactNode;
   onChange: (quantity: number) => void;
   onRemove: () => void;
 }
 
-function CartLine({ item, stock, busy, onChange, onRemove }: CartLineProps) {
+function CartLine({ item, stock, busy, action, onChange, onRemove }: CartLineProps) {
   const id = useId();
   const problem = lineProblem(item.quantity, stock);
   return (
@@ -189,6 +191,7 @@ function CartLine({ item, stock, busy, onChange, onRemove }: CartLineProps) {
             {cartPageTexts.remove}
           </button>
         </div>
+        {action ? <div className="col-span-2 sm:col-span-3">{action}</div> : null}
       </article>
     </li>
   );
@@ -239,6 +242,11 @@ interface CartContentsProps {
    * known, and below the button it moves nothing a hand or a pointer is already on its way to.
    */
   promise?: ReactNode;
+  /**
+   * What the screen adds under a line that fits the stock (the 1-Click button, from another
+   * feature, for that line's quantity); undefined adds nothing.
+   */
+  lineAction?: ((item: CartItem) => ReactNode) | undefined;
 }
 
 /** The sign-in screens' `?from=` (features/auth's FROM_PARAM) for the checkout. */
@@ -249,7 +257,7 @@ const CHECKOUT_FROM = `?${new URLSearchParams({ from: '/checkout' }).toString()}
  * Remove; a warning on a line that no longer fits the stock; the subtotal and Checkout. Every
  * change is announced in one polite live region.
  */
-export function CartContents({ stockOf, promise }: CartContentsProps) {
+export function CartContents({ stockOf, promise, lineAction }: CartContentsProps) {
   const cart = useCart();
   const summaryId = useId();
   const [announcement, setAnnouncement] = useState('');
@@ -308,6 +316,7 @@ export function CartContents({ stockOf, promise }: CartContentsProps) {
                 item={item}
                 stock={stockFor(item)}
                 busy={cart.pendingPartId === item.partId}
+                action={lineProblem(item.quantity, stockFor(item)) === null ? lineAction?.(item) : undefined}
                 onChange={(quantity) => void change(item, quantity)}
                 onRemove={() => void remove(item)}
               />
