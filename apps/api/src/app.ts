@@ -8,6 +8,7 @@ import { openDatabase, type Database, type Db } from './db/client.js';
 import { seedDemoCatalogue } from './seed/demo-catalogue.js';
 import { createAuth } from './auth/auth.js';
 import { registerAuth } from './auth/plugin.js';
+import { registerVerifyEmailMail } from './auth/verify-email-mail.js';
 import { resolveAuthSecret } from './auth/secret.js';
 import { seedDemoAccounts } from './seed/demo-accounts.js';
 import { connectCacheBus } from './lib/cache-bus.js';
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     invitations,
     sessionCache,
   });
+  registerVerifyEmailMail(app, auth);
 
   const vehiclesAdded = await syncVehicleList(database.db);
   if (vehiclesAdded) app.log.info(`Added ${vehiclesAdded} model years to the vehicle list.`);

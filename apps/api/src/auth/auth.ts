@@ -9,6 +9,7 @@ import { accounts, sessions, users, verifications } from '../db/schema.js';
 import type { Mailer } from '../lib/mail.js';
 import { passwordResetAudit } from '../modules/audit/password-resets.js';
 import type { SessionCache } from './session-cache.js';
+import { VERIFY_EMAIL_EXPIRES_IN_SECONDS, verifyEmailMail } from './verify-email-mail.js';
 
 const SHOP = 'Pitstop Parts';
 
@@ -102,15 +103,13 @@ export function createAuth({ config, db, mailer, secret, log, invitations, sessi
       },
     },
     emailVerification: {
-      sendOnSignUp: true,
+      // The sign-up's mail is queued by a trigger on the new user row, in the sign-up's own
+      // statement (verify-email-mail.ts); this callback serves "send it again".
+      sendOnSignUp: false,
       autoSignInAfterVerification: false,
-      expiresIn: 60 * 60 * 24,
+      expiresIn: VERIFY_EMAIL_EXPIRES_IN_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send({
-          to: user.email,
-          subject: `Confirm your email for ${SHOP}`,
-          text: `Hello ${user.name},\n\nWelcome to ${SHOP}. Please confirm your email address by opening this link:\n\n${url}\n\n${SHOP}\n`,
-        });
+        await mailer.send(verifyEmailMail(user, url));
       },
     },
     // The session cache (decision 015) forgets what better-auth changes — sign-out, revoked

@@ -16,7 +16,6 @@ import {
   partFitments,
   parts,
   reviews,
-  savedCards,
   users,
 } from '../../db/schema.js';
 import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/app.js';
@@ -324,20 +323,13 @@ describe('restore drill', () => {
   }, 90_000);
 
   it('migrates a backup of an older version forward as it restores it', async () => {
-    // A database of the version before the latest migration (0016): today's, with 0016 taken
-    // back (its table, its columns and its journal row), which is what the older version left.
+    // A database of the version before the latest migration (0017): today's, with 0017 taken
+    // back (its trigger, its function and its journal row), which is what the older version left.
     // A new migration moves this test to it.
     const old = await createTestDatabase();
     for (const statement of [
-      'drop table saved_cards',
-      'drop index addresses_default_idx',
-      'drop index addresses_user_idx',
-      'alter table addresses drop column is_default',
-      'create unique index addresses_user_idx on addresses (user_id)',
-      'alter table orders drop column one_click',
-      'alter table payments drop column save_card',
-      'alter table "user" drop column payment_customer_id',
-      'alter table "user" drop column one_click_enabled',
+      'drop trigger user_verify_email on "user"',
+      'drop function queue_verify_email()',
       'delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)',
     ]) {
       await old.db.execute(sql.raw(statement));
@@ -352,7 +344,7 @@ describe('restore drill', () => {
     } finally {
       await old.close();
     }
-    expect((await readManifest(file)).migration.tag).toBe('0015_delivery_promise');
+    expect((await readManifest(file)).migration.tag).toBe('0016_address_book_saved_cards');
 
     const into = onPostgres ? await emptyPostgres() : undefined;
     try {
@@ -362,8 +354,8 @@ describe('restore drill', () => {
         force: false,
         log: quiet,
       });
-      expect(restored.migratedFrom).toBe('0015_delivery_promise');
-      // Migrated: the restored database has the table of the newest migration.
+      expect(restored.migratedFrom).toBe('0016_address_book_saved_cards');
+      // Migrated: the restored database has the newest migration's trigger.
       const database = await openDatabase({
         databaseUrl: into?.url,
         pgliteDir: path.join(work, 'restored-old/db'),
@@ -371,7 +363,10 @@ describe('restore drill', () => {
         log: quiet,
       });
       try {
-        expect(await database.db.select().from(savedCards)).toEqual([]);
+        const triggers = (await database.db.execute(
+          sql`select tgname from pg_trigger where tgname = 'user_verify_email'`,
+        )) as unknown as { rows: { tgname: string }[] };
+        expect(triggers.rows).toEqual([{ tgname: 'user_verify_email' }]);
       } finally {
         await database.close();
       }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditTexts } from '@pitstop/core/messages';
 import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
-import { creditApplications, jobs, orders } from '../../db/schema.js';
+import { creditApplications, jobs, orders, users } from '../../db/schema.js';
 import { createPart } from '../../seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { signUp } from '../../test/accounts.js';
@@ -13,7 +13,7 @@ import { applyForCredit, decideCreditApplication } from '../credit/service.js';
 import { adminCancelOrder } from '../orders/service.js';
 
 /**
- * The cancellation and credit-decision mails are queued in the transaction of their change
+ * The sign-up, cancellation and credit-decision mails are queued in the transaction of their change
  * (decision 027, Leftovers): a change that commits has its mail's job row at once, before any job
  * runs, and one that rolls back (here: an outer transaction that fails after the change) has none.
  */
@@ -115,5 +115,30 @@ describe('mails queued with their change', () => {
     const queued = await cancellations();
     expect(queued).toHaveLength(1);
     expect((queued[0]?.payload as { text: string }).text).toContain(order._id);
+  });
+
+  it('a sign-up: the verification mail’s job comes with the user row; a row rolled back has none, a verified one needs none', async () => {
+    const verifyJobsFor = (userId: string) =>
+      t.database.db
+        .select()
+        .from(jobs)
+        .where(sql`${jobs.kind} = 'mail' and ${jobs.payload}->>'render' = 'verify-email' and ${jobs.payload}->>'userId' = ${userId}`);
+
+    // Through the sign-up route: the job is there before any runner has looked (the poll is an hour).
+    const me = await signUp(t.app);
+    expect(await verifyJobsFor(me.userId)).toHaveLength(1);
+
+    // The row's own statement writes it: a user insert that rolls back leaves no job.
+    const row = (id: string, emailVerified: boolean) => ({
+      id,
+      name: 'Row Test',
+      email: `${id}@example.com`,
+      emailVerified,
+    });
+    await rolledBack((tx) => tx.insert(users).values(row('rolled-back-user', false)));
+    expect(await verifyJobsFor('rolled-back-user')).toHaveLength(0);
+    // A user verified already (Google's, the demo accounts') is not asked to verify.
+    await t.database.db.insert(users).values(row('verified-user', true));
+    expect(await verifyJobsFor('verified-user')).toHaveLength(0);
   });
 });
