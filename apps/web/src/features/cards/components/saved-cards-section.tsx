@@ -50,20 +50,23 @@ function CardRow({ card, onRemoved }: { card: SavedCard; onRemoved: (message: st
 
 function OneClickSwitch({ data, onChanged }: { data: SavedCards; onChanged: (message: string) => void }) {
   const set = useSetOneClick();
+  // What was asked, shown at once (a controlled box would spring back until the answer).
+  const [asked, setAsked] = useState<boolean | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   return (
     <div className="flex flex-col gap-2 border-t border-slate-200 pt-5">
       <CheckboxField
         label={oneClickTexts.toggle}
         hint={oneClickTexts.toggleHelp}
-        // While the change is on its way the box shows what was asked.
-        checked={set.isPending ? set.variables : data.oneClickEnabled}
+        checked={asked ?? data.oneClickEnabled}
         disabled={set.isPending}
         onChange={(enabled) => {
           setFailed(null);
+          setAsked(enabled);
           set.mutate(enabled, {
             onSuccess: () => onChanged(enabled ? oneClickTexts.turnedOn : oneClickTexts.turnedOff),
             onError: (error) => setFailed(problemText(error, authErrorTexts.generic)),
+            onSettled: () => setAsked(null),
           });
         }}
       />
