@@ -7,6 +7,7 @@ import type { CheckoutResult } from '@pitstop/core/checkout';
 import type { CreditStatus } from '@pitstop/core/credit';
 import { cartTexts, textRuleTexts } from '@pitstop/core/messages';
 import type { OrderAddress } from '@pitstop/core/orders';
+import { addressBookTexts, type AddressEntry } from '@pitstop/core/address-book';
 import { CartContents } from '@/features/cart/components/cart-contents';
 import { createProfile } from '@/testing/account-factory';
 import { mockApi } from '@/testing/api';
@@ -35,6 +36,8 @@ const SAVED: OrderAddress = {
   zip: '94105',
   phone: '(415) 555-0100',
 };
+/** The saved address as the address book keeps it: the default. */
+const SAVED_ENTRY: AddressEntry = { ...SAVED, id: '20000000-0000-4000-8000-000000000001', isDefault: true };
 const NO_CREDIT: CreditStatus = { application: null, account: null };
 const DRAFT_KEY = 'pitstop.draft.checkout-address';
 
@@ -46,7 +49,7 @@ type Routes = Parameters<typeof mockApi>[0];
 
 function renderCheckout(
   routes: Routes = {},
-  { saved = SAVED as OrderAddress | null, me = RIDER, credit = NO_CREDIT } = {},
+  { book = [] as AddressEntry[], me = RIDER, credit = NO_CREDIT } = {},
 ) {
   window.localStorage.setItem('accessToken', 'rider-key');
   const api = mockApi({
@@ -54,7 +57,8 @@ function renderCheckout(
     'GET /api/credit': () => jsonResponse(credit),
     'GET /api/cart': () => jsonResponse({ items: [localLine(pads, 2)], subtotal: 43.98 }),
     'GET /api/tax-rates': () => jsonResponse({ rates: { CA: 7.25 } }),
-    'GET /api/me/address': () => jsonResponse({ address: saved }),
+    'GET /api/addresses': () => jsonResponse({ addresses: book }),
+    'GET /api/me/address': () => jsonResponse({ address: book[0] ?? null }),
     ...routes,
   });
   const result = renderWithProviders(<CheckoutRoute />, {
@@ -68,6 +72,18 @@ function renderCheckout(
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const placeOrder = () => fireEvent.click(screen.getByRole('button', { name: checkoutTexts.placeOrder }));
+/** Types a whole address into the new-address form. */
+function typeAddress(address: OrderAddress) {
+  type(checkoutTexts.fullName, address.name);
+  type(checkoutTexts.street, address.street);
+  type(addressLine2Texts.label, address.line2 ?? '');
+  type(checkoutTexts.city, address.city);
+  fireEvent.change(screen.getByLabelText(checkoutTexts.state), { target: { value: address.state } });
+  type(checkoutTexts.zip, address.zip);
+  type(checkoutTexts.phone, address.phone);
+}
+const chooseNewAddress = async () =>
+  fireEvent.click(await screen.findByRole('radio', { name: addressBookTexts.useNew }));
 
 function placedResult(address: OrderAddress): CheckoutResult {
   return {
@@ -85,17 +101,24 @@ function placedResult(address: OrderAddress): CheckoutResult {
 }
 
 describe('address line 2 at checkout', () => {
-  it('offers the saved second line, and sends what is typed there with the order', async () => {
-    const { api } = renderCheckout({
-      'POST /api/checkout': (_url, init) =>
-        jsonResponse(placedResult((jsonBodyOf(init) as { address: OrderAddress }).address), { status: 201 }),
-    });
+  it('shows the saved second line in the choice, and sends what is typed there in a new address', async () => {
+    const { api } = renderCheckout(
+      {
+        'POST /api/checkout': (_url, init) =>
+          jsonResponse(placedResult((jsonBodyOf(init) as { address: OrderAddress }).address), {
+            status: 201,
+          }),
+      },
+      { book: [SAVED_ENTRY] },
+    );
 
-    await screen.findByLabelText(addressLine2Texts.label);
-    expect(field(addressLine2Texts.label).value).toBe('Suite 300');
+    expect(
+      await screen.findByRole('radio', { name: /1 Market St, Suite 300, San Francisco, CA 94105/ }),
+    ).toBeTruthy();
+    await chooseNewAddress();
     expect(field(addressLine2Texts.label).getAttribute('autocomplete')).toBe('shipping address-line2');
     expect(field(checkoutTexts.street).getAttribute('autocomplete')).toBe('shipping address-line1');
-    type(addressLine2Texts.label, 'Apt 4B');
+    typeAddress({ ...SAVED, line2: 'Apt 4B' });
     placeOrder();
 
     await screen.findByRole('heading', { name: 'Payment' });
@@ -107,14 +130,11 @@ describe('address line 2 at checkout', () => {
   });
 
   it('is optional: left empty, the order goes without it', async () => {
-    const { api } = renderCheckout(
-      {
-        'POST /api/checkout': () =>
-          jsonResponse(placedResult({ ...SAVED, line2: undefined }), { status: 201 }),
-      },
-      { saved: { ...SAVED, line2: undefined } },
-    );
+    const { api } = renderCheckout({
+      'POST /api/checkout': () => jsonResponse(placedResult({ ...SAVED, line2: undefined }), { status: 201 }),
+    });
     await screen.findByLabelText(addressLine2Texts.label);
+    typeAddress({ ...SAVED, line2: undefined });
     expect(field(addressLine2Texts.label).value).toBe('');
     placeOrder();
 
@@ -139,6 +159,7 @@ describe('address line 2 at checkout', () => {
         ),
     });
     await screen.findByLabelText(addressLine2Texts.label);
+    typeAddress(SAVED);
 
     type(addressLine2Texts.label, 'x'.repeat(101));
     placeOrder();
@@ -160,9 +181,9 @@ describe('address line 2 at checkout', () => {
 });
 
 describe('the address being typed, kept in this tab', () => {
-  it('survives a reload: kept in sessionStorage (never a cookie) and offered again over the saved address', async () => {
-    const first = renderCheckout();
-    await screen.findByLabelText(addressLine2Texts.label);
+  it('survives a reload: kept in sessionStorage (never a cookie) and offered again over the saved addresses', async () => {
+    const first = renderCheckout({}, { book: [SAVED_ENTRY] });
+    await chooseNewAddress();
     type(checkoutTexts.street, '77 Mission St');
     type(addressLine2Texts.label, 'Unit 9');
     type(checkoutTexts.zip, '94103');
@@ -178,12 +199,16 @@ describe('the address being typed, kept in this tab', () => {
 
     // The reload: the page is made again from nothing but what the tab kept.
     first.unmount();
-    renderCheckout();
+    renderCheckout({}, { book: [SAVED_ENTRY] });
     await screen.findByLabelText(addressLine2Texts.label);
+    // The new address stays chosen over the default, with what was typed.
+    expect((screen.getByRole('radio', { name: addressBookTexts.useNew }) as HTMLInputElement).checked).toBe(
+      true,
+    );
     expect(field(checkoutTexts.street).value).toBe('77 Mission St');
     expect(field(addressLine2Texts.label).value).toBe('Unit 9');
     expect(field(checkoutTexts.zip).value).toBe('94103');
-    expect(field(checkoutTexts.city).value).toBe('San Francisco');
+    expect(field(checkoutTexts.city).value).toBe('');
     expect(screen.getByText(checkoutDraftTexts.restored)).toBeTruthy();
   });
 
@@ -192,10 +217,12 @@ describe('the address being typed, kept in this tab', () => {
       DRAFT_KEY,
       JSON.stringify({ owner: 'someone-else', values: { ...SAVED, street: '9 Other St', line2: '' } }),
     );
-    renderCheckout();
-    await screen.findByLabelText(addressLine2Texts.label);
-    expect(field(checkoutTexts.street).value).toBe(SAVED.street);
+    renderCheckout({}, { book: [SAVED_ENTRY] });
+    const saved = await screen.findByRole('radio', { name: /1 Market St/ });
+    expect((saved as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByText(checkoutDraftTexts.restored)).toBeNull();
+    await chooseNewAddress();
+    expect(field(checkoutTexts.street).value).toBe('');
   });
 
   it('checks a restored address as a typed one: a state not served is refused at once, nothing odd is taken', async () => {
@@ -229,7 +256,7 @@ describe('the address being typed, kept in this tab', () => {
       'POST /api/checkout': () => jsonResponse(placedResult(SAVED), { status: 201 }),
     });
     await screen.findByLabelText(addressLine2Texts.label);
-    type(addressLine2Texts.label, 'Unit 9');
+    typeAddress({ ...SAVED, line2: 'Unit 9' });
     expect(window.sessionStorage.getItem(DRAFT_KEY)).not.toBeNull();
 
     placeOrder();

@@ -6,6 +6,7 @@ import type { CheckoutResult } from '@pitstop/core/checkout';
 import { checkoutPaymentTexts } from '@pitstop/core/credit-texts';
 import type { CreditStatus } from '@pitstop/core/credit';
 import { cartTexts, creditTexts } from '@pitstop/core/messages';
+import { addressBookTexts, type AddressEntry } from '@pitstop/core/address-book';
 import type { OrderAddress } from '@pitstop/core/orders';
 import { receiptTexts } from '@pitstop/core/receipt-texts';
 import { ordersKeys } from '@/features/orders/api/orders-query-keys';
@@ -32,6 +33,9 @@ const SAVED: OrderAddress = {
   phone: '(415) 555-0100',
 };
 
+/** The saved address as the address book keeps it: the default. */
+const SAVED_ENTRY: AddressEntry = { ...SAVED, id: '20000000-0000-4000-8000-000000000001', isDefault: true };
+
 type Routes = Parameters<typeof mockApi>[0];
 
 function problem(status: number, detail: string, errors: { field: string; message: string }[] = []) {
@@ -49,16 +53,14 @@ function problem(status: number, detail: string, errors: { field: string; messag
 
 const NO_CREDIT: CreditStatus = { application: null, account: null };
 
-function renderCheckout(
-  routes: Routes = {},
-  { cart = CART, saved = SAVED as OrderAddress | null, credit = NO_CREDIT } = {},
-) {
+function renderCheckout(routes: Routes = {}, { cart = CART, book = [SAVED_ENTRY], credit = NO_CREDIT } = {}) {
   window.localStorage.setItem('accessToken', 'rider-key');
   const api = mockApi({
     'GET /api/credit': () => jsonResponse(credit),
     'GET /api/cart': () => jsonResponse(cart),
     'GET /api/tax-rates': () => jsonResponse({ rates: { CA: 7.25, NY: 4 } }),
-    'GET /api/me/address': () => jsonResponse({ address: saved }),
+    'GET /api/addresses': () => jsonResponse({ addresses: book }),
+    'GET /api/me/address': () => jsonResponse({ address: book[0] ?? null }),
     ...routes,
   });
   const result = renderWithProviders(<CheckoutRoute />, {
@@ -80,8 +82,18 @@ const summaryValue = (term: string | RegExp) =>
   screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 const placeOrder = () => screen.getByRole('button', { name: checkoutTexts.placeOrder }) as HTMLButtonElement;
 
+/** Types an address into the checkout's new-address form. */
+function typeAddress(address: OrderAddress) {
+  fireEvent.change(field(checkoutTexts.fullName), { target: { value: address.name } });
+  fireEvent.change(field(checkoutTexts.street), { target: { value: address.street } });
+  fireEvent.change(field(checkoutTexts.city), { target: { value: address.city } });
+  fireEvent.change(screen.getByLabelText(checkoutTexts.state), { target: { value: address.state } });
+  fireEvent.change(field(checkoutTexts.zip), { target: { value: address.zip } });
+  fireEvent.change(field(checkoutTexts.phone), { target: { value: address.phone } });
+}
+
 describe('CheckoutRoute', () => {
-  it('lists the cart, offers the saved address, and shows the chosen state’s tax and the total', async () => {
+  it('lists the cart, offers the saved addresses (the default chosen), and shows the chosen state’s tax and the total', async () => {
     renderCheckout();
 
     const table = await screen.findByRole('table', { name: checkoutTexts.linesHeading });
@@ -99,19 +111,22 @@ describe('CheckoutRoute', () => {
       ['1', '$89.50', '$89.50'],
     ]);
 
-    expect(field(checkoutTexts.fullName).value).toBe('Riley Rider');
-    expect(field(checkoutTexts.street).value).toBe('1 Market St');
-    expect(field(checkoutTexts.city).value).toBe('San Francisco');
-    expect((screen.getByLabelText(checkoutTexts.state) as HTMLSelectElement).value).toBe('CA');
-    expect(field(checkoutTexts.zip).value).toBe('94105');
-    expect(field(checkoutTexts.phone).value).toBe('(415) 555-0100');
+    const deliverTo = screen.getByRole('group', { name: addressBookTexts.deliverTo });
+    const saved = within(deliverTo).getByRole('radio', { name: /1 Market St, San Francisco, CA 94105/ });
+    expect((saved as HTMLInputElement).checked).toBe(true);
+    expect(saved.closest('label')?.textContent).toContain(addressBookTexts.defaultBadge);
+    // A saved address chosen: no fields to fill in.
+    expect(screen.queryByLabelText(checkoutTexts.street)).toBeNull();
 
     expect(summaryValue(checkoutTexts.subtotal)).toBe('$155.47');
     expect(summaryValue('Sales tax (California, 7.25%)')).toBe('$11.27');
     expect(summaryValue(checkoutTexts.shipping)).toBe(checkoutTexts.freeShipping);
     expect(summaryValue(checkoutTexts.total)).toBe('$166.74');
 
-    // Another state, another rate; one without a rate pays none.
+    // A new address: the form, empty; another state, another rate; one without a rate pays none.
+    fireEvent.click(within(deliverTo).getByRole('radio', { name: addressBookTexts.useNew }));
+    expect(field(checkoutTexts.street).value).toBe('');
+    expect(summaryValue(checkoutTexts.salesTax)).toBe(checkoutTexts.taxNeedsState);
     fireEvent.change(screen.getByLabelText(checkoutTexts.state), { target: { value: 'NY' } });
     expect(await screen.findByText('Sales tax (New York, 4%)')).toBeTruthy();
     expect(summaryValue('Sales tax (New York, 4%)')).toBe('$6.22');
@@ -122,7 +137,7 @@ describe('CheckoutRoute', () => {
   });
 
   it('starts with an empty address when there is none saved, and asks for a state before showing tax', async () => {
-    renderCheckout({}, { saved: null });
+    renderCheckout({}, { book: [] });
 
     expect(await screen.findByLabelText(checkoutTexts.fullName)).toBeTruthy();
     expect(field(checkoutTexts.fullName).value).toBe('');
@@ -142,7 +157,7 @@ describe('CheckoutRoute', () => {
   });
 
   it('refuses Alaska, a bad ZIP and a bad phone in the form, and sends nothing', async () => {
-    const { api } = renderCheckout();
+    const { api } = renderCheckout({}, { book: [] });
     const state = await screen.findByLabelText(checkoutTexts.state);
 
     fireEvent.change(state, { target: { value: 'AK' } });
@@ -180,21 +195,65 @@ describe('CheckoutRoute', () => {
     await screen.findByRole('table', { name: checkoutTexts.linesHeading });
     queryClient.setQueryData(ordersKeys.mine('rider@pitstop.com'), []);
 
-    fireEvent.change(field(checkoutTexts.street), { target: { value: '  2 Mission St ' } });
+    // The default address, as chosen at first.
     fireEvent.click(placeOrder());
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment' })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe(`/payment/${ORDER_ID}`);
     const [call] = api.callsTo('POST /api/checkout');
-    expect(jsonBodyOf(call?.init)).toEqual({
-      address: { ...SAVED, street: '2 Mission St' },
-      payment: 'card',
-    });
+    expect(jsonBodyOf(call?.init)).toEqual({ address: SAVED, payment: 'card' });
     // A retry after a lost answer would carry the same key: one order, never two.
     expect(new Headers(call?.init?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
     expect(queryClient.getQueryState(ordersKeys.mine('rider@pitstop.com'))?.isInvalidated).toBe(true);
     // The cart was emptied by the order: it is read again.
     await waitFor(() => expect(api.callsTo('GET /api/cart').length).toBeGreaterThan(1));
+  });
+
+  it('sends the saved address chosen, and a new one as the default when ticked', async () => {
+    const OTHER: AddressEntry = {
+      ...SAVED,
+      id: '20000000-0000-4000-8000-000000000002',
+      street: '5 Broadway',
+      line2: 'Floor 3',
+      city: 'New York',
+      state: 'NY',
+      zip: '10004',
+      isDefault: false,
+    };
+    const { api } = renderCheckout(
+      { 'POST /api/checkout': () => new Promise<Response>(() => undefined) },
+      { book: [SAVED_ENTRY, OTHER] },
+    );
+    const deliverTo = await screen.findByRole('group', { name: addressBookTexts.deliverTo });
+    fireEvent.click(
+      within(deliverTo).getByRole('radio', { name: /5 Broadway, Floor 3, New York, NY 10004/ }),
+    );
+    // The tax follows the chosen address's state.
+    expect(await screen.findByText('Sales tax (New York, 4%)')).toBeTruthy();
+    expect(screen.queryByLabelText(addressBookTexts.defaultCheckbox)).toBeNull();
+    fireEvent.click(placeOrder());
+    await waitFor(() => expect(api.callsTo('POST /api/checkout')).toHaveLength(1));
+    const { id: _id, isDefault: _isDefault, ...other } = OTHER;
+    expect(jsonBodyOf(api.callsTo('POST /api/checkout')[0]?.init)).toEqual({
+      address: other,
+      payment: 'card',
+    });
+  });
+
+  it('sends a new address with makeDefault when “Use as my default address” is ticked', async () => {
+    const { api } = renderCheckout({ 'POST /api/checkout': () => new Promise<Response>(() => undefined) });
+    const deliverTo = await screen.findByRole('group', { name: addressBookTexts.deliverTo });
+    fireEvent.click(within(deliverTo).getByRole('radio', { name: addressBookTexts.useNew }));
+    typeAddress({ ...SAVED, street: '9 Lake Rd', city: 'Reno', state: 'NV', zip: '89501' });
+    expect(screen.getByText(addressBookTexts.keptForNextTime)).toBeTruthy();
+    fireEvent.click(screen.getByLabelText(addressBookTexts.defaultCheckbox));
+    fireEvent.click(placeOrder());
+    await waitFor(() => expect(api.callsTo('POST /api/checkout')).toHaveLength(1));
+    expect(jsonBodyOf(api.callsTo('POST /api/checkout')[0]?.init)).toEqual({
+      address: { ...SAVED, street: '9 Lake Rd', city: 'Reno', state: 'NV', zip: '89501' },
+      payment: 'card',
+      makeDefault: true,
+    });
   });
 
   it('shows a part that ran short (409) as an alert naming it, with a way back to the cart', async () => {
@@ -213,11 +272,15 @@ describe('CheckoutRoute', () => {
   });
 
   it('puts the server’s address errors (400) under their fields', async () => {
-    renderCheckout({
-      'POST /api/checkout': () =>
-        problem(400, cartTexts.cityRequired, [{ field: 'address.city', message: cartTexts.cityRequired }]),
-    });
+    renderCheckout(
+      {
+        'POST /api/checkout': () =>
+          problem(400, cartTexts.cityRequired, [{ field: 'address.city', message: cartTexts.cityRequired }]),
+      },
+      { book: [] },
+    );
     await screen.findByRole('table', { name: checkoutTexts.linesHeading });
+    typeAddress(SAVED);
 
     fireEvent.click(placeOrder());
 
@@ -280,7 +343,8 @@ describe('CheckoutRoute: pay on account', () => {
   it('offers no choice to a customer without approved credit', async () => {
     renderCheckout();
     await screen.findByRole('table', { name: checkoutTexts.linesHeading });
-    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('radio', { name: checkoutPaymentTexts.account })).toBeNull();
+    expect(screen.queryByRole('radio', { name: checkoutPaymentTexts.card })).toBeNull();
     expect(screen.getByText(checkoutTexts.payNext)).toBeTruthy();
   });
 

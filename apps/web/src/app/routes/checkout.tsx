@@ -25,7 +25,8 @@ export function CheckoutRoute() {
   const credit = useCreditStatus();
   const account = credit.data?.account ?? null;
   const [onAccount, setOnAccount] = useState<CheckoutResult | null>(null);
-  // The promise for the saved address (the one the checkout offers), while every line is in stock.
+  // The promise for the address the order goes to (the chosen or typed one's state), while every
+  // line is in stock.
   const cart = useQuery(getCartQueryOptions());
   const items = cart.data?.items ?? [];
   const inStock = items.length > 0 && items.every((line) => line.quantity <= line.available);
@@ -33,7 +34,6 @@ export function CheckoutRoute() {
   return (
     <PageContainer>
       <PageHeader title={checkoutTexts.heading} />
-      {onAccount ? null : <DeliveryPromise inStock={inStock} className="mb-6" />}
       {onAccount ? (
         <PlacedOnAccount result={onAccount} focusOnShow />
       ) : (
@@ -42,6 +42,7 @@ export function CheckoutRoute() {
           // Without a credit line, where paying on account starts (issue #28); with one, the
           // choice above says what is left.
           creditOffer={account ? null : <CreditOffer className="border-t border-slate-200 pt-4" />}
+          deliveryPromise={(state) => <DeliveryPromise inStock={inStock} state={state} />}
           onPlaced={(result) => {
             // My Orders lists the new order; what is left of the limit changed.
             void queryClient.invalidateQueries({ queryKey: ordersKeys.all });

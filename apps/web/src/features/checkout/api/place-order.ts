@@ -3,6 +3,7 @@ import type { CheckoutInput, CheckoutResult } from '@pitstop/core/checkout';
 import { apiPost } from '@/lib/api-client';
 import { idempotencyHeader, useIdempotencyKey } from '@/lib/idempotency-key';
 import { cartKeys } from '@/lib/cart';
+import { addressBookKeys } from '@/lib/address-book';
 import { savedAddressKeys } from '@/lib/saved-address';
 
 /**
@@ -20,11 +21,12 @@ export function usePlaceOrder() {
   return useMutation({
     mutationFn: (input: CheckoutInput) => placeOrder(input, idempotency.for(input)),
     onSettled: (_data, error) => idempotency.settled(error),
-    // The server emptied the cart and kept the address for next time. Not awaited: the screen
+    // The server emptied the cart and kept the address in the address book. Not awaited: the screen
     // moves on to the payment page at once.
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: cartKeys.all });
       void queryClient.invalidateQueries({ queryKey: savedAddressKeys.all });
+      void queryClient.invalidateQueries({ queryKey: addressBookKeys.all });
     },
     // A refusal about stock: the cart's lines show what is left now.
     onError: () => void queryClient.invalidateQueries({ queryKey: cartKeys.all }),

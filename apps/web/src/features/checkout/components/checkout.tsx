@@ -16,8 +16,9 @@ import {
 } from '@pitstop/core/checkout';
 import { DELIVERY_STATES, isDeliveryState } from '@pitstop/core/delivery-area';
 import { dollarsToCents, formatDollars } from '@pitstop/core/money';
-import type { OrderAddress } from '@pitstop/core/orders';
+import { addressBookTexts, type AddressEntry } from '@pitstop/core/address-book';
 import { addressFieldOf, DeliveryAddressFields } from '@/components/ordering/delivery-address-fields';
+import { CheckboxField } from '@/components/ordering/card-fields';
 import { PaymentChoice, type CreditLineLeft } from '@/components/ordering/payment-choice';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { QueryError } from '@/components/ui/query-error';
@@ -27,10 +28,11 @@ import { isApiError } from '@/lib/api-client';
 import { getCartQueryOptions, useStoredCartLines, type Cart, type CartItem } from '@/lib/cart';
 import { useCurrentUser } from '@/lib/current-user';
 import { problemText } from '@/lib/error-text';
-import { useSavedAddress } from '@/lib/saved-address';
+import { useAddressBook } from '@/lib/address-book';
 import { forgetDraft, readDraft, writeDraft } from '@/lib/tab-draft';
 import { useTaxRates } from '../api/get-tax-rates';
 import { usePlaceOrder } from '../api/place-order';
+import { AddressChoice, NEW_ADDRESS } from './address-choice';
 
 const EMPTY_ADDRESS = {
   name: '',
@@ -162,27 +164,40 @@ function CartProblem({ message }: { message: string }) {
 /** An approved customer's credit line, as far as the checkout needs it (dollars). */
 export type CheckoutCreditLine = CreditLineLeft;
 
+/** A saved entry as the order's address (its id and default flag are the book's, not the order's). */
+function addressOf({ id: _id, isDefault: _isDefault, line2, ...address }: AddressEntry): DeliveryAddress {
+  return { ...address, line2 };
+}
+
 interface CheckoutFormProps {
   cart: Cart;
   rates: Record<string, number>;
-  saved: OrderAddress | null;
+  /** The customer's address book, the default first (empty: the form alone, as before the book). */
+  book: AddressEntry[];
   /** Whose checkout this is: the draft kept in the tab is theirs only (null: unknown, none kept). */
   owner: string | null;
   creditLine: CheckoutCreditLine | null;
   creditOffer: ReactNode;
   onPlaced: (result: CheckoutResult) => void;
+  /** The delivery promise for the state the order goes to (null: none chosen yet). */
+  deliveryPromise: ((state: string | null) => ReactNode) | undefined;
 }
 
-function CheckoutForm({ cart, rates, saved, owner, creditLine, creditOffer, onPlaced }: CheckoutFormProps) {
+function CheckoutForm(props: CheckoutFormProps) {
+  const { cart, rates, book, owner, creditLine, creditOffer, onPlaced, deliveryPromise } = props;
   const addressId = useId();
   const summaryId = useId();
   const [payment, setPayment] = useState<PaymentMethod>('card');
-  // What was being typed before a reload wins over the last order's address. Read once, when the
-  // form is made (in the browser: this screen is never rendered on the server).
+  // What was being typed before a reload wins over the saved addresses: the new address stays
+  // chosen. Read once, when the form is made (in the browser: this screen is never rendered on the
+  // server).
   const [draft] = useState(() => (owner ? draftAddress(readDraft(DRAFT, owner)) : null));
+  const [choice, setChoice] = useState(() => (draft ? NEW_ADDRESS : (book[0]?.id ?? NEW_ADDRESS)));
+  const chosen = book.find((entry) => entry.id === choice) ?? null;
+  const [makeDefault, setMakeDefault] = useState(false);
   const form = useAppForm<DeliveryAddressInput, unknown, DeliveryAddress>({
     resolver: zodResolver(DeliveryAddressSchema),
-    defaultValues: draft ?? { ...EMPTY_ADDRESS, ...saved },
+    defaultValues: draft ?? EMPTY_ADDRESS,
   });
 
   // Every change is kept in this tab until the order is placed or the customer signs out.
@@ -196,19 +211,26 @@ function CheckoutForm({ cart, rates, saved, owner, creditLine, creditOffer, onPl
     if (draft?.state) void form.trigger('state');
   }, [draft, form]);
   const place = usePlaceOrder();
-  const { cartProblem, generalError } = placeFailure(place.error);
+  const failure = placeFailure(place.error);
+  const { cartProblem } = failure;
+  // A saved address has no fields on screen: a refusal about it is said under the total.
+  const generalError =
+    failure.generalError ??
+    (chosen && place.error && !cartProblem ? problemText(place.error, checkoutTexts.placeFailed) : null);
   const { errors } = form.formState;
 
-  const state = (useWatch({ control: form.control, name: 'state' }) ?? '').toUpperCase();
+  const typedState = (useWatch({ control: form.control, name: 'state' }) ?? '').toUpperCase();
+  // The tax and the promise follow the address the order goes to: the chosen one, or the typed one.
+  const state = chosen ? chosen.state : typedState;
   const subtotalCents = cart.items.reduce((sum, item) => sum + lineTotalCents(item), 0);
   const rate = isDeliveryState(state) ? (rates[state] ?? 0) : null;
   // The server's own rounding (hundredths of a percent, once per order), so the figures agree.
   const taxCents = rate === null ? null : salesTaxCents(subtotalCents, Math.round(rate * 100));
   const stockProblem = cartProblem ?? (cart.items.some(doesNotFit) ? checkoutTexts.fixInCart : null);
 
-  const onSubmit = form.handleSubmit((address) => {
+  const placeTo = (address: DeliveryAddress) => {
     place.mutate(
-      { address, payment },
+      { address, payment, ...(makeDefault && !chosen ? { makeDefault: true } : {}) },
       {
         onSuccess: (result) => {
           forgetDraft(DRAFT);
@@ -226,10 +248,21 @@ function CheckoutForm({ cart, rates, saved, owner, creditLine, creditOffer, onPl
         },
       },
     );
-  });
+  };
+  const onSubmit = chosen
+    ? () => placeTo(addressOf(chosen))
+    : form.handleSubmit((address) => placeTo(address));
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-6">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit(event);
+      }}
+      className="flex flex-col gap-6"
+    >
+      {deliveryPromise?.(state || null)}
       {stockProblem ? <CartProblem message={stockProblem} /> : null}
       <div className="grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
         <div className="flex flex-col gap-8">
@@ -252,21 +285,44 @@ function CheckoutForm({ cart, rates, saved, owner, creditLine, creditOffer, onPl
                 </p>
               ) : null}
             </div>
-            <DeliveryAddressFields
-              name={{ registration: form.register('name'), error: errors.name?.message }}
-              street={{ registration: form.register('street'), error: errors.street?.message }}
-              line2={{ registration: form.register('line2'), error: errors.line2?.message }}
-              city={{ registration: form.register('city'), error: errors.city?.message }}
-              state={{
-                // Alaska and the like are refused as soon as they are chosen, and the tax beside
-                // follows the choice.
-                registration: form.register('state', { onChange: () => void form.trigger('state') }),
-                error: errors.state?.message,
-                defaultValue: form.formState.defaultValues?.state ?? '',
-              }}
-              zip={{ registration: form.register('zip'), error: errors.zip?.message }}
-              phone={{ registration: form.register('phone'), error: errors.phone?.message }}
-            />
+            {book.length > 0 ? (
+              <AddressChoice
+                book={book}
+                value={choice}
+                onChange={(next) => {
+                  // A refusal about the other address no longer applies.
+                  place.reset();
+                  setChoice(next);
+                }}
+              />
+            ) : null}
+            {chosen ? null : (
+              <>
+                <DeliveryAddressFields
+                  name={{ registration: form.register('name'), error: errors.name?.message }}
+                  street={{ registration: form.register('street'), error: errors.street?.message }}
+                  line2={{ registration: form.register('line2'), error: errors.line2?.message }}
+                  city={{ registration: form.register('city'), error: errors.city?.message }}
+                  state={{
+                    // Alaska and the like are refused as soon as they are chosen, and the tax beside
+                    // follows the choice.
+                    registration: form.register('state', { onChange: () => void form.trigger('state') }),
+                    error: errors.state?.message,
+                    defaultValue: form.getValues('state'),
+                  }}
+                  zip={{ registration: form.register('zip'), error: errors.zip?.message }}
+                  phone={{ registration: form.register('phone'), error: errors.phone?.message }}
+                />
+                {book.length > 0 ? (
+                  <CheckboxField
+                    label={addressBookTexts.defaultCheckbox}
+                    checked={makeDefault}
+                    onChange={setMakeDefault}
+                  />
+                ) : null}
+                <p className="text-sm text-slate-600">{addressBookTexts.keptForNextTime}</p>
+              </>
+            )}
           </fieldset>
         </div>
 
@@ -343,17 +399,24 @@ interface CheckoutProps {
   creditLine?: CheckoutCreditLine | null;
   /** Where to apply for credit (or see it), shown under the order's summary; the route's to give. */
   creditOffer?: ReactNode;
+  /** The delivery promise for the state the order goes to, above the form; the route's to give. */
+  deliveryPromise?: (state: string | null) => ReactNode;
 }
 
 /**
- * The checkout (issue #10): the cart's lines, the delivery address (offered from the last
- * checkout), the subtotal, the chosen state's sales tax, free shipping and the total; Place order
+ * The checkout (issue #10): the cart's lines, the delivery address (one of the address book's,
+ * the default chosen at first, or a new one typed in), the subtotal, the chosen state's sales tax, free shipping and the total; Place order
  * makes one unpaid order of the whole cart, paid by card on the next page.
  */
-export function Checkout({ onPlaced, creditLine = null, creditOffer = null }: CheckoutProps) {
+export function Checkout({
+  onPlaced,
+  creditLine = null,
+  creditOffer = null,
+  deliveryPromise,
+}: CheckoutProps) {
   const cart = useQuery(getCartQueryOptions());
   const rates = useTaxRates();
-  const saved = useSavedAddress();
+  const book = useAddressBook();
   const me = useCurrentUser();
   // Lines still in this browser are on their way into the account's cart (signing in from the
   // checkout moves them): until they are, the cart is not empty, only not yet complete.
@@ -379,9 +442,9 @@ export function Checkout({ onPlaced, creditLine = null, creditOffer = null }: Ch
       />
     );
   }
-  // A saved address that cannot be read only means typing it again; an account that cannot be
-  // read, that nothing typed is kept in the tab.
-  if (cart.isPending || rates.isPending || saved.isPending || (me.isSignedIn && me.isPending)) {
+  // An address book that cannot be read only means typing the address again; an account that
+  // cannot be read, that nothing typed is kept in the tab.
+  if (cart.isPending || rates.isPending || book.isPending || (me.isSignedIn && me.isPending)) {
     return <Spinner label={checkoutTexts.loading} className="justify-start py-6" />;
   }
   if (cart.data.items.length === 0 && moving) {
@@ -401,10 +464,11 @@ export function Checkout({ onPlaced, creditLine = null, creditOffer = null }: Ch
     <CheckoutForm
       cart={cart.data}
       rates={rates.data.rates}
-      saved={saved.data?.address ?? null}
+      book={book.data?.addresses ?? []}
       owner={me.data?._id ?? null}
       creditLine={creditLine}
       creditOffer={creditOffer}
+      deliveryPromise={deliveryPromise}
       onPlaced={(result) => {
         setPlaced(result.paymentMethod);
         onPlaced(result);
