@@ -23,6 +23,7 @@ import { countingRefunds } from './lib/metrics.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { createSandboxProvider } from './lib/payments/sandbox.js';
 import { addressesRoutes } from './modules/addresses/routes.js';
+import { cardsRoutes } from './modules/cards/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { creditRoutes } from './modules/credit/routes.js';
@@ -34,6 +35,7 @@ import { startOrderExpiry, type OrderExpiryJob } from './modules/orders/expiry-j
 import { createOrdersCache, forgetOrders, registerOrdersReadCache } from './modules/orders/read-cache.js';
 import { orderDetailRoutes } from './modules/orders/detail-routes.js';
 import { ordersRoutes } from './modules/orders/routes.js';
+import { oneClickRoutes } from './modules/one-click/routes.js';
 import { runPaymentJob } from './modules/payments/intent-cancel.js';
 import { refundOrderPayment } from './modules/payments/service.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
@@ -285,6 +287,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     stripe,
     webhookSecret: config.payments.provider === 'stripe' ? config.payments.webhookSecret : undefined,
   });
+  await app.register(cardsRoutes, {
+    prefix: '/api',
+    provider: paymentProvider,
+    publishableKey: config.payments.provider === 'stripe' ? config.payments.publishableKey : null,
+  });
+  await app.register(oneClickRoutes, { prefix: '/api', provider: paymentProvider });
   await app.register(reviewsRoutes, { prefix: '/api' });
   await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });

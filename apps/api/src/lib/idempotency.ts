@@ -80,3 +80,14 @@ export async function forgetOldKeys(db: Db): Promise<void> {
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${KEEP_KEYS_MS / 1000})`));
 }
+
+/**
+ * Replaces a claim's stored answer once the request's work after its transaction is done (a
+ * 1-Click order's charge): a retry then answers how it ended, not only the order it placed.
+ */
+export async function rememberAnswer(db: Db, claim: IdempotencyClaim, value: unknown): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ response: value })
+    .where(and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key)));
+}

@@ -10,7 +10,31 @@ export interface FakeIntent {
   client_secret: string;
   description: string | null;
   metadata: Record<string, string>;
+  customer?: string | null;
+  payment_method?: string | null;
+  setup_future_usage?: string | null;
 }
+
+export interface FakePaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+  customer: string | null;
+}
+
+export interface FakeSetupIntent {
+  id: string;
+  object: 'setup_intent';
+  client_secret: string;
+  customer: string | null;
+  usage: string;
+  status: string;
+  payment_method: string | null;
+}
+
+/** How a saved card answers an off-session charge, as Stripe's test cards do. */
+export type FakeCardBehaviour = 'succeeds' | 'declines' | 'authenticates';
 
 export interface FakeRefund {
   id: string;
@@ -38,13 +62,25 @@ export function stripeEnv(url: string): Record<string, string> {
 
 /**
  * A local stand-in for Stripe's PaymentIntents endpoints, enough for the official SDK: create
- * (honouring Idempotency-Key), retrieve and cancel; and refunds of a succeeded intent (whole or in parts,
+ * (honouring Idempotency-Key; off-session charges of saved cards answer as their behaviour says),
+ * retrieve and cancel; customers, SetupIntents and payment methods (retrieve, list, detach) for
+ * saved cards; and refunds of a succeeded intent (whole or in parts,
  * never more than it was, like Stripe).
  * Tests move an intent to succeeded themselves, and set `refuseRefunds` to have Stripe say no.
  */
 export async function startStripeFake() {
   const intents = new Map<string, FakeIntent>();
-  const byKey = new Map<string, string>();
+  /** A payment intent's answer by Idempotency-Key: Stripe replays errors too. */
+  const byKey = new Map<string, { status: number; body: unknown }>();
+  const customers = new Map<
+    string,
+    { id: string; object: 'customer'; email: string | null; metadata: Record<string, string> }
+  >();
+  const customersByKey = new Map<string, string>();
+  const setupIntents = new Map<string, FakeSetupIntent>();
+  const methods = new Map<string, FakePaymentMethod>();
+  const behaviours = new Map<string, FakeCardBehaviour>();
+  let made = 0;
   const refundsByKey = new Map<string, string>();
   const refunds = new Map<string, FakeRefund>();
   /** The Idempotency-Key each refund was made with, by refund id. */
@@ -67,7 +103,11 @@ export async function startStripeFake() {
       if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
         const key = String(req.headers['idempotency-key'] ?? '');
         const existing = key ? byKey.get(key) : undefined;
-        if (existing) return send(200, intents.get(existing));
+        if (existing) return send(existing.status, existing.body);
+        const answer = (status: number, body: unknown) => {
+          if (key) byKey.set(key, { status, body });
+          return send(status, body);
+        };
         const form = new URLSearchParams(raw);
         const id = `pi_fake_${++created}`;
         const intent: FakeIntent = {
@@ -79,10 +119,108 @@ export async function startStripeFake() {
           client_secret: `${id}_secret_fake`,
           description: form.get('description'),
           metadata: { orderId: String(form.get('metadata[orderId]')) },
+          customer: form.get('customer'),
+          payment_method: form.get('payment_method'),
+          setup_future_usage: form.get('setup_future_usage'),
         };
+        if (form.get('confirm') === 'true' && form.get('off_session') === 'true') {
+          // An off-session charge of a saved card: it must be this customer's, then its behaviour.
+          const method = methods.get(String(form.get('payment_method')));
+          if (!method || method.customer === null || method.customer !== intent.customer) {
+            return answer(400, {
+              error: {
+                type: 'invalid_request_error',
+                code: 'resource_missing',
+                param: 'payment_method',
+                message: `No such PaymentMethod: '${String(form.get('payment_method'))}'`,
+              },
+            });
+          }
+          intents.set(id, intent);
+          const behaviour = behaviours.get(method.id) ?? 'succeeds';
+          if (behaviour === 'succeeds') {
+            intent.status = 'succeeded';
+            return answer(200, intent);
+          }
+          const authenticate = behaviour === 'authenticates';
+          intent.status = authenticate ? 'requires_action' : 'requires_payment_method';
+          return answer(402, {
+            error: {
+              type: 'card_error',
+              code: authenticate ? 'authentication_required' : 'card_declined',
+              message: authenticate ? 'This payment requires authentication.' : 'Your card was declined.',
+              payment_intent: { ...intent },
+            },
+          });
+        }
         intents.set(id, intent);
-        if (key) byKey.set(key, id);
-        return send(200, intent);
+        return answer(200, intent);
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/customers') {
+        const key = String(req.headers['idempotency-key'] ?? '');
+        const existing = key ? customersByKey.get(key) : undefined;
+        if (existing) return send(200, customers.get(existing));
+        const form = new URLSearchParams(raw);
+        const customer = {
+          id: `cus_fake_${++made}`,
+          object: 'customer' as const,
+          email: form.get('email'),
+          metadata: { userId: String(form.get('metadata[userId]')) },
+        };
+        customers.set(customer.id, customer);
+        if (key) customersByKey.set(key, customer.id);
+        return send(200, customer);
+      }
+      const missing = (what: string) =>
+        send(404, {
+          error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` },
+        });
+      if (req.method === 'POST' && url.pathname === '/v1/setup_intents') {
+        const form = new URLSearchParams(raw);
+        const id = `seti_fake_${++made}`;
+        const setup: FakeSetupIntent = {
+          id,
+          object: 'setup_intent',
+          client_secret: `${id}_secret_fake`,
+          customer: form.get('customer'),
+          usage: String(form.get('usage') ?? 'off_session'),
+          status: 'requires_payment_method',
+          payment_method: null,
+        };
+        setupIntents.set(id, setup);
+        return send(200, setup);
+      }
+      const setupMatch = /^\/v1\/setup_intents\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && setupMatch) {
+        const setup = setupIntents.get(decodeURIComponent(setupMatch[1] ?? ''));
+        return setup ? send(200, setup) : missing('setup_intent');
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/payment_methods') {
+        const customer = url.searchParams.get('customer');
+        const data = [...methods.values()].filter((m) => m.customer !== null && m.customer === customer);
+        return send(200, { object: 'list', data, has_more: false, url: '/v1/payment_methods' });
+      }
+      const detaching = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(url.pathname);
+      if (req.method === 'POST' && detaching) {
+        const method = methods.get(decodeURIComponent(detaching[1] ?? ''));
+        if (!method) return missing('payment_method');
+        if (method.customer === null) {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_method_unexpected_state',
+              message:
+                'The payment method you provided is not attached to a customer so detachment is impossible.',
+            },
+          });
+        }
+        method.customer = null;
+        return send(200, method);
+      }
+      const methodMatch = /^\/v1\/payment_methods\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && methodMatch) {
+        const method = methods.get(decodeURIComponent(methodMatch[1] ?? ''));
+        return method ? send(200, method) : missing('payment_method');
       }
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
         const key = String(req.headers['idempotency-key'] ?? '');
@@ -166,6 +304,45 @@ export async function startStripeFake() {
     },
     get created() {
       return created;
+    },
+    customers,
+    setupIntents,
+    methods,
+    /**
+     * A card as Stripe Elements would have made it, attached to `customer` (null: not attached),
+     * answering off-session charges as `behaviour` says.
+     */
+    addCard(
+      customer: string | null,
+      options: { brand?: string; last4?: string; behaviour?: FakeCardBehaviour } = {},
+    ): FakePaymentMethod {
+      const method: FakePaymentMethod = {
+        id: `pm_fake_${++made}`,
+        object: 'payment_method',
+        type: 'card',
+        card: {
+          brand: options.brand ?? 'visa',
+          last4: options.last4 ?? '4242',
+          exp_month: 12,
+          exp_year: 2039,
+        },
+        customer,
+      };
+      methods.set(method.id, method);
+      behaviours.set(method.id, options.behaviour ?? 'succeeds');
+      return method;
+    },
+    /** How a saved card answers its next off-session charges. */
+    behave(paymentMethodId: string, behaviour: FakeCardBehaviour) {
+      behaviours.set(paymentMethodId, behaviour);
+    },
+    /** The customer confirmed a SetupIntent in the browser: a new card, attached to its customer. */
+    completeSetup(id: string, options: { brand?: string; last4?: string } = {}): FakeSetupIntent {
+      const setup = setupIntents.get(id);
+      if (!setup) throw new Error(`no setup intent ${id}`);
+      const method = this.addCard(setup.customer, options);
+      Object.assign(setup, { status: 'succeeded', payment_method: method.id });
+      return setup;
     },
     succeed(id: string, changes: Partial<FakeIntent> = {}) {
       const intent = intents.get(id);

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaymentProviderClient } from './provider.js';
+import type { CardDetails, OffSessionOutcome, PaymentProviderClient } from './provider.js';
 
 /**
  * Every Stripe call is bounded (timeout per attempt, a few retries with the SDK's backoff), so a
@@ -26,6 +26,7 @@ export function createStripeProvider(stripe: Stripe): PaymentProviderClient {
   return {
     name: 'stripe',
     createIntent: async (request) => {
+      const save = request.saveForCustomer;
       const intent = await stripe.paymentIntents.create(
         {
           amount: request.amountCents,
@@ -33,8 +34,10 @@ export function createStripeProvider(stripe: Stripe): PaymentProviderClient {
           allowed_payment_method_types: ['card'],
           description: request.description,
           metadata: { orderId: request.orderId },
+          ...(save ? { customer: save, setup_future_usage: 'off_session' as const } : {}),
         },
-        { idempotencyKey: `order-${request.orderId}-${request.amountCents}` },
+        // Ticking "Save this card" later is another intent (its own key), not the first one replayed.
+        { idempotencyKey: `order-${request.orderId}-${request.amountCents}${save ? '-save' : ''}` },
       );
       if (!intent.client_secret) throw new Error('Stripe returned no client secret');
       return { intentId: intent.id, clientSecret: intent.client_secret };
@@ -69,6 +72,73 @@ export function createStripeProvider(stripe: Stripe): PaymentProviderClient {
         throw new Error(`the payment intent is ${intent.status}`, { cause: err });
       }
     },
+    createCustomer: async (user) => {
+      const customer = await stripe.customers.create(
+        { email: user.email, metadata: { userId: user.id } },
+        // Two first saves at once make one customer (the user row keeps whichever is written first).
+        { idempotencyKey: `customer-${user.id}` },
+      );
+      return customer.id;
+    },
+    createSetupIntent: async (customerId) => {
+      const setup = await stripe.setupIntents.create({
+        customer: customerId,
+        usage: 'off_session',
+        allowed_payment_method_types: ['card'],
+      });
+      if (!setup.client_secret) throw new Error('Stripe returned no client secret');
+      return { setupIntentId: setup.id, clientSecret: setup.client_secret };
+    },
+    retrieveSetupIntent: async (setupIntentId) => {
+      try {
+        const setup = await stripe.setupIntents.retrieve(setupIntentId);
+        return {
+          customerId: idOf(setup.customer) ?? null,
+          succeeded: setup.status === 'succeeded',
+          paymentMethodId: idOf(setup.payment_method) ?? null,
+        };
+      } catch (err) {
+        if (isMissing(err)) return undefined;
+        throw err;
+      }
+    },
+    retrievePaymentMethod: async (paymentMethodId) => {
+      try {
+        return cardDetails(await stripe.paymentMethods.retrieve(paymentMethodId));
+      } catch (err) {
+        if (isMissing(err)) return undefined;
+        throw err;
+      }
+    },
+    detachPaymentMethod: async (paymentMethodId) => {
+      try {
+        await stripe.paymentMethods.detach(paymentMethodId);
+      } catch (err) {
+        // Already detached, or gone: it is not the customer's any more, which is what was asked.
+        if ((err as { type?: string }).type !== 'StripeInvalidRequestError') throw err;
+      }
+    },
+    chargeOffSession: async (charge) => {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: charge.amountCents,
+            currency: charge.currency,
+            customer: charge.customerId,
+            payment_method: charge.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            description: charge.description,
+            metadata: { orderId: charge.orderId },
+          },
+          // Not the payment page's `order-…` key: that one makes an intent to confirm in the browser.
+          { idempotencyKey: `one-click-${charge.orderId}` },
+        );
+        return offSessionOutcome(intent);
+      } catch (err) {
+        return offSessionFailure(err);
+      }
+    },
     // The smallest call our key must be allowed: it proves Stripe answers and accepts the key.
     check: async () => {
       await stripe.paymentIntents.list({ limit: 1 });
@@ -81,6 +151,8 @@ export function createStripeProvider(stripe: Stripe): PaymentProviderClient {
           amountCents: intent.amount,
           currency: intent.currency,
           orderId: intent.metadata?.orderId,
+          paymentMethodId: idOf(intent.payment_method),
+          customerId: idOf(intent.customer),
         };
       } catch (err) {
         if ((err as { statusCode?: number }).statusCode === 404) return undefined;
@@ -88,4 +160,72 @@ export function createStripeProvider(stripe: Stripe): PaymentProviderClient {
       }
     },
   };
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | undefined =>
+  typeof value === 'string' ? value : (value?.id ?? undefined);
+
+const isMissing = (err: unknown) => (err as { statusCode?: number }).statusCode === 404;
+
+function cardDetails(method: Stripe.PaymentMethod): CardDetails {
+  return {
+    paymentMethodId: method.id,
+    brand: method.card?.brand ?? 'unknown',
+    last4: method.card?.last4 ?? '????',
+    expMonth: method.card?.exp_month ?? 0,
+    expYear: method.card?.exp_year ?? 0,
+    customerId: idOf(method.customer) ?? null,
+  };
+}
+
+function offSessionOutcome(intent: Stripe.PaymentIntent): OffSessionOutcome {
+  const clientSecret = intent.client_secret ?? '';
+  if (intent.status === 'succeeded') return { outcome: 'succeeded', intentId: intent.id, clientSecret };
+  // requires_action (or processing: a webhook settles it) leaves the order for its payment page.
+  if (intent.status === 'requires_action' || intent.status === 'processing') {
+    return { outcome: 'requires_action', intentId: intent.id, clientSecret };
+  }
+  return {
+    outcome: 'declined',
+    intentId: intent.id,
+    clientSecret,
+    message: intent.last_payment_error?.message ?? 'Your card was declined.',
+  };
+}
+
+/**
+ * Stripe answers an off-session charge that did not go through with an error carrying the intent
+ * it made: `authentication_required` (3-D Secure: the customer must be there), a card error
+ * (declined), or an invalid request naming the payment method (detached, not this customer's) —
+ * the card cannot be used any more. Anything else (no answer, our key refused) is thrown.
+ */
+function offSessionFailure(err: unknown): OffSessionOutcome {
+  const e = err as {
+    type?: string;
+    code?: string;
+    param?: string;
+    message?: string;
+    payment_intent?: { id: string; client_secret: string | null };
+  };
+  const intent = e.payment_intent;
+  if (e.type === 'StripeCardError') {
+    if (e.code === 'authentication_required' && intent) {
+      return { outcome: 'requires_action', intentId: intent.id, clientSecret: intent.client_secret ?? '' };
+    }
+    if (e.code === 'expired_card')
+      return { outcome: 'unusable', message: e.message ?? 'Your card has expired.' };
+    return {
+      outcome: 'declined',
+      intentId: intent?.id ?? null,
+      clientSecret: intent?.client_secret ?? null,
+      message: e.message ?? 'Your card was declined.',
+    };
+  }
+  if (
+    e.type === 'StripeInvalidRequestError' &&
+    (e.param === 'payment_method' || e.code === 'resource_missing')
+  ) {
+    return { outcome: 'unusable', message: e.message ?? 'No such payment method.' };
+  }
+  throw err;
 }

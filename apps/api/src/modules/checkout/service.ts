@@ -59,7 +59,7 @@ const CART_REFUSALS: Refusals = {
   shortAsRead: 'conflict',
 };
 
-const ORDER_FORM_REFUSALS: Refusals = {
+export const ORDER_FORM_REFUSALS: Refusals = {
   short: () => ({ field: 'quantity', message: messages.quantityAboveAvailable }),
   belowMinimum: (_line, min) => ({ field: 'quantity', message: shopTexts.quantityBelowMin(min) }),
   shortAsRead: 'invalid',
@@ -148,7 +148,7 @@ async function shortfall(tx: Db, lines: ReservedLine[], refusals: Refusals): Pro
 }
 
 /** What an order is placed with, whichever way it is made. */
-interface OrderRequest {
+export interface OrderRequest {
   caller: SessionUser;
   /** Who placed it and how to reach them: the address's, or the part page's own name and number. */
   name: string;
@@ -156,6 +156,8 @@ interface OrderRequest {
   address: DeliveryAddress;
   payment: PaymentMethod;
   refusals: Refusals;
+  /** Placed with 1-Click (issue #28). */
+  oneClick?: boolean;
 }
 
 /** How an order's transaction ends: the order as written and the answer the route sends. */
@@ -171,7 +173,7 @@ export interface Placed {
  * and its lines, reserve every line's stock (all or nothing), and last its number, timeline and
  * mails. Any refusal throws, which rolls back the caller's whole transaction.
  */
-async function placeTakenLines(
+export async function placeTakenLines(
   tx: Db,
   taken: TakenLine[],
   request: OrderRequest,
@@ -204,6 +206,7 @@ async function placeTakenLines(
     paymentMethod: request.payment,
     terms,
     promisedOn,
+    oneClick: request.oneClick ?? false,
     lines,
   });
   // Last, in one statement: every line's stock or none, and then its number, its timeline's first
@@ -244,11 +247,11 @@ function promisedDate(terms: OrderTerms, state: string): string | null {
 }
 
 /** One transaction around an order's steps, answered once per Idempotency-Key. */
-async function inOrderTransaction(
+export async function inOrderTransaction<T extends Placed>(
   db: Db,
   claim: IdempotencyClaim | undefined,
-  steps: (tx: Db) => Promise<Placed>,
-): Promise<Placed> {
+  steps: (tx: Db) => Promise<T>,
+): Promise<T> {
   let placing = false;
   const placed = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -343,7 +346,7 @@ export async function orderOnePart(
 }
 
 /** The part page's one line: the part as it is now, as the cart's lines are taken. */
-async function takePart(
+export async function takePart(
   tx: Db,
   partId: string,
   quantity: number,

@@ -145,7 +145,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
       schema: {
         tags: ['orders'],
         summary:
-          'Cancel an order: a customer their own unpaid one (a paid order: 409); an admin any order not yet shipped, a paid one refunded through the payment provider and the customer mailed. It stays listed as cancelled and its stock comes back; cancelling again changes nothing',
+          'Cancel an order: a customer their own unpaid one, or a paid 1-Click one not yet shipped, refunded in full (another paid order: 409); an admin any order not yet shipped, a paid one refunded through the payment provider and the customer mailed. It stays listed as cancelled and its stock comes back; cancelling again changes nothing',
         security: bearer,
         params: OrderIdParamsSchema,
         response: { 200: OrderSchema, ...problems, ...refundProblems },
@@ -154,8 +154,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
     async (request) => {
       const caller = currentUser(request);
       if (caller.role !== 'admin') {
-        const order = await cancelOrder(app.db, caller, request.params.id);
-        // Its open intent's cancel was queued with it.
+        const { order } = await cancelOrder(app.db, caller, request.params.id, {
+          refund: opts.refund,
+          terms: { publicUrl: app.config.publicUrl },
+        });
+        // Its open intent's cancel (or a 1-Click order's refund mail) was queued with it.
         app.jobs.wake();
         // Its units are back: only the answers showing these parts (or counting stock) go.
         await app.catalogueCache.invalidateStock(order.lines.map((line) => line.partId));

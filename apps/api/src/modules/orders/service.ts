@@ -98,6 +98,7 @@ export function toOrder(row: OrderRow, lines: OrderLineFields[], shipments: Ship
     refundedAt: iso(row.refundedAt),
     refunded: centsToDollars(row.refundedCents),
     promisedOn: row.promisedOn ?? null,
+    oneClick: row.oneClick,
     shipments,
   };
 }
@@ -290,6 +291,8 @@ export interface NewOrder {
   terms: OrderTerms;
   /** The delivery date promised as it is placed ('YYYY-MM-DD'); null: none. */
   promisedOn?: string | null;
+  /** Placed with 1-Click (issue #28). */
+  oneClick?: boolean;
   lines: { partId: string; partNumber: string; partName: string; unitPriceCents: number; quantity: number }[];
 }
 
@@ -318,6 +321,7 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
         deliveryAddress: order.deliveryAddress,
         paymentMethod: order.paymentMethod,
         promisedOn: order.promisedOn ?? null,
+        oneClick: order.oneClick ?? false,
         // An order on account is accepted at once (net 30): it never expires and its invoice falls
         // due in 30 days. A card order holds its stock until its deadline, on the database's clock,
         // the same one the expiry job compares with, whichever process asks.
@@ -445,13 +449,42 @@ export async function reserveAndFinishOrder(
  * units go back on the shelf, in one transaction. The order row is locked first, so a payment,
  * the expiry job or a delete acting at the same moment either happens before (and this answers
  * accordingly) or finds the order cancelled. Cancelling a cancelled order again changes nothing.
+ * A paid 1-Click order not yet shipped may be cancelled too (issue #28): it is refunded in full
+ * through `refund`, as an admin's cancel refunds (cancelPaidOrder), and the customer mailed.
  */
-export async function cancelOrder(db: Db, caller: SessionUser, orderId: string): Promise<Order> {
+export async function cancelOrder(
+  db: Db,
+  caller: SessionUser,
+  orderId: string,
+  options: {
+    /** How a paid 1-Click order's money goes back (without it, a paid order is refused). */
+    refund?: RefundStep;
+    terms?: Pick<OrderTerms, 'publicUrl'>;
+    /** The timeline's words for an unpaid order's cancel. */
+    note?: string;
+  } = {},
+): Promise<{ order: Order; changed: boolean }> {
+  const { refund, terms } = options;
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1).for('update');
     if (!order || order.userId !== caller.id) throw new AppError('not_found', orderTexts.notFound);
-    if (order.status === 'cancelled') return (await withLines(tx, [order]))[0] as Order;
+    if (order.status === 'cancelled') {
+      return { order: (await withLines(tx, [order]))[0] as Order, changed: false };
+    }
+    if (order.oneClick && order.status === 'partially_shipped') {
+      throw new AppError('conflict', orderTexts.shippedCannotCancel('partly shipped'));
+    }
+    if (order.oneClick && order.status === 'paid' && order.paymentMethod === 'card' && refund && terms) {
+      const { order: answer } = await cancelPaidOrder(tx, order, {
+        refund,
+        actor: caller,
+        reason: 'customer',
+        note: 'Cancelled by the customer (1-Click, refunded in full)',
+        terms,
+      });
+      return { order: answer, changed: true };
+    }
     // An order on account has not been paid for either, so until it ships the customer may drop it.
     if (order.status !== 'unpaid' && order.status !== 'on_account') {
       throw new AppError('conflict', orderTexts.paidCannotCancel);
@@ -462,12 +495,12 @@ export async function cancelOrder(db: Db, caller: SessionUser, orderId: string):
       .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
       .returning();
     if (!cancelled) throw new Error('a locked unpaid order did not change');
-    await recordOrderEvent(tx, orderId, 'cancelled', caller, 'Cancelled by the customer');
+    await recordOrderEvent(tx, orderId, 'cancelled', caller, options.note ?? 'Cancelled by the customer');
     // Nobody may pay it any more: its open intent is closed by a job queued with the cancel.
     await queueIntentCancels(tx, [orderId]);
     const lines = (await linesOf(tx, [orderId])).get(orderId) ?? [];
     await returnStock(tx, lines);
-    return toOrder(cancelled, lines);
+    return { order: toOrder(cancelled, lines), changed: true };
   });
 }
 
@@ -553,32 +586,17 @@ export async function adminCancelOrder(
       );
     }
 
-    // Step 2: money back for a card order that was paid. An order paid on account was settled by
-    // invoice, outside any provider; the mail tells the customer it is credited back.
-    const byCard = order.paymentMethod === 'card' && order.paidAt !== null;
-    const refunded = byCard ? await refund(tx, order) : undefined;
-
-    // Step 3: cancelled, with when and why (and when refunded).
-    const now = new Date();
-    const [cancelled] = await tx
-      .update(orders)
-      .set({
-        status: 'cancelled',
-        cancelledAt: now,
-        cancelReason: 'admin',
-        updatedAt: now,
-        ...(refunded
-          ? {
-              refundedAt: now,
-              refundId: refunded.refundId,
-              refundedCents: order.totalCents - order.refundedCents,
-            }
-          : {}),
-      })
-      .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
-      .returning();
-    if (!cancelled) throw new Error('a locked order changed under its lock');
-    await recordOrderEvent(tx, orderId, 'cancelled', admin, 'Cancelled by the shop');
+    const {
+      order: answer,
+      refundId,
+      refundedCents,
+    } = await cancelPaidOrder(tx, order, {
+      refund,
+      actor: admin,
+      reason: 'admin',
+      note: 'Cancelled by the shop',
+      terms,
+    });
     await recordAudit(tx, audit, {
       action: 'order.cancel',
       recordType: 'order',
@@ -586,40 +604,88 @@ export async function adminCancelOrder(
       before: { status: order.status, refundedCents: order.refundedCents },
       after: {
         status: 'cancelled',
-        refundedCents: cancelled.refundedCents,
-        ...(refunded ? { refundId: refunded.refundId } : {}),
+        refundedCents,
+        ...(refundId ? { refundId } : {}),
       },
     });
-    if (refunded && order.totalCents - order.refundedCents > 0) {
-      await tx.insert(refunds).values({
-        orderId,
-        method: 'card',
-        amountCents: order.totalCents - order.refundedCents,
-        taxCents: order.taxCents,
-        providerRefundId: refunded.refundId,
-        createdBy: admin.id,
-      });
-      await recordOrderEvent(
-        tx,
-        orderId,
-        'refunded',
-        admin,
-        `${formatDollars(centsToDollars(order.totalCents - order.refundedCents))} to the card (${refunded.refundId})`,
-      );
-    }
-
-    // Step 4: an unpaid card order's open intent is closed (a job queued in this transaction).
-    if (!byCard) await queueIntentCancels(tx, [orderId]);
-
-    // Step 5: its units back on the shelf.
-    const lines = (await linesOf(tx, [orderId])).get(orderId) ?? [];
-    await returnStock(tx, lines);
-    const answer = toOrder(cancelled, lines);
-
-    // Step 6: the customer's mail, with the cancel.
-    await enqueueMail(tx, orderCancellationMail(answer, terms.publicUrl));
-    return { order: answer, changed: true, refunded: refunded !== undefined };
+    return { order: answer, changed: true, refunded: refundId !== undefined };
   });
+}
+
+/**
+ * A cancel's steps after its order row is locked, for the shop's cancel and a customer's cancel of
+ * a paid 1-Click order: refund a paid card order through `refund` (a failure throws and rolls
+ * everything back) → mark it cancelled with the time, why and the refund → record the refund →
+ * close an unpaid order's open intent → return its stock → queue the customer's mail.
+ */
+async function cancelPaidOrder(
+  tx: Db,
+  order: OrderRow,
+  step: {
+    refund: RefundStep;
+    actor: OrderActor;
+    reason: 'admin' | 'customer';
+    note: string;
+    terms: Pick<OrderTerms, 'publicUrl'>;
+  },
+): Promise<{ order: Order; refundId: string | undefined; refundedCents: number }> {
+  const orderId = order.id;
+  const { actor: admin, refund, terms } = step;
+  // Step 2: money back for a card order that was paid. An order paid on account was settled by
+  // invoice, outside any provider; the mail tells the customer it is credited back.
+  const byCard = order.paymentMethod === 'card' && order.paidAt !== null;
+  const refunded = byCard ? await refund(tx, order) : undefined;
+
+  // Step 3: cancelled, with when and why (and when refunded).
+  const now = new Date();
+  const [cancelled] = await tx
+    .update(orders)
+    .set({
+      status: 'cancelled',
+      cancelledAt: now,
+      cancelReason: step.reason,
+      updatedAt: now,
+      ...(refunded
+        ? {
+            refundedAt: now,
+            refundId: refunded.refundId,
+            refundedCents: order.totalCents - order.refundedCents,
+          }
+        : {}),
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
+    .returning();
+  if (!cancelled) throw new Error('a locked order changed under its lock');
+  await recordOrderEvent(tx, orderId, 'cancelled', admin, step.note);
+  if (refunded && order.totalCents - order.refundedCents > 0) {
+    await tx.insert(refunds).values({
+      orderId,
+      method: 'card',
+      amountCents: order.totalCents - order.refundedCents,
+      taxCents: order.taxCents,
+      providerRefundId: refunded.refundId,
+      createdBy: admin.id,
+    });
+    await recordOrderEvent(
+      tx,
+      orderId,
+      'refunded',
+      admin,
+      `${formatDollars(centsToDollars(order.totalCents - order.refundedCents))} to the card (${refunded.refundId})`,
+    );
+  }
+
+  // Step 4: an unpaid card order's open intent is closed (a job queued in this transaction).
+  if (!byCard) await queueIntentCancels(tx, [orderId]);
+
+  // Step 5: its units back on the shelf.
+  const lines = (await linesOf(tx, [orderId])).get(orderId) ?? [];
+  await returnStock(tx, lines);
+  const answer = toOrder(cancelled, lines);
+
+  // Step 6: the customer's mail, with the cancel.
+  await enqueueMail(tx, orderCancellationMail(answer, terms.publicUrl));
+  return { order: answer, refundId: refunded?.refundId, refundedCents: cancelled.refundedCents };
 }
 
 /**

@@ -64,13 +64,21 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (app
       preValidation: signedIn,
       schema: {
         tags: ['payments'],
-        summary: 'Start paying an order; the amount always comes from the order',
+        summary:
+          'Start paying an order; the amount always comes from the order. `saveCard` (Stripe): the card is kept for next time once paid',
         security: bearer,
         body: CreatePaymentIntentSchema,
         response: { 200: ClientSecretSchema, ...problems },
       },
     },
-    async (request) => createIntent(app.db, currentUser(request), request.body.orderId, provider),
+    async (request) =>
+      createIntent(
+        app.db,
+        currentUser(request),
+        request.body.orderId,
+        provider,
+        request.body.saveCard === true,
+      ),
   );
 
   app.patch(
@@ -106,13 +114,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (app
         preValidation: signedIn,
         schema: {
           tags: ['payments'],
-          summary: 'Test mode: pay with one of Stripe’s public test card numbers (never stored or logged)',
+          summary:
+            'Test mode: pay with one of Stripe’s public test card numbers (never stored or logged; `saveCard` keeps its brand, last four and expiry)',
           security: bearer,
           body: SandboxCardSchema,
           response: { 200: SandboxResultSchema, ...problems },
         },
       },
-      async (request) => confirmSandboxCard(app.db, currentUser(request), request.body),
+      async (request) => confirmSandboxCard(app.db, currentUser(request), request.body, provider),
     );
   }
 

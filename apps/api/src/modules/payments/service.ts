@@ -10,13 +10,14 @@ import { AppError } from '../../lib/errors.js';
 import { paymentsSucceeded } from '../../lib/metrics.js';
 import type { PaymentProviderClient, VerifiedIntent } from '../../lib/payments/provider.js';
 import { sandboxDecline } from '../../lib/payments/sandbox.js';
+import { ensureCustomer, keepPaymentCard, keepSandboxCard } from '../cards/service.js';
 import { recordOrderEvent, SYSTEM, type OrderActor } from '../orders/events.js';
 import { queuePaidOrderMails } from '../orders/order-mails.js';
 import { linesOf, toOrderLine } from '../orders/service.js';
 import { queueLatePaymentRefund } from './late-payment-refund.js';
 
 /** What a card statement and Stripe's dashboard show: the part, or the first part and how many more. */
-function describeLines(lines: OrderLineRow[]): string {
+export function describeLines(lines: Pick<OrderLineRow, 'partName'>[]): string {
   const [first, ...rest] = lines;
   if (!first) return 'Pitstop Parts order';
   return rest.length === 0
@@ -79,15 +80,22 @@ export async function paymentInfo(
   };
 }
 
-/** An intent for the order's own amount; asking again reuses the open one. */
+/**
+ * An intent for the order's own amount; asking again reuses the open one. `saveCard` (Stripe):
+ * the intent is made for the caller's provider customer to keep the card off-session, and the
+ * card is kept once the payment is confirmed; ticking it later makes another intent (the sandbox
+ * saves at its card step instead).
+ */
 export async function createIntent(
   db: Db,
   caller: SessionUser,
   orderId: string,
   provider: PaymentProviderClient,
+  saveCard = false,
 ): Promise<{ clientSecret: string }> {
   const order = await ownOrder(db, caller, orderId);
   assertPayable(order);
+  const save = saveCard && provider.name === 'stripe';
   const [open] = await db
     .select()
     .from(payments)
@@ -96,6 +104,7 @@ export async function createIntent(
         eq(payments.orderId, order.id),
         eq(payments.provider, provider.name),
         eq(payments.amountCents, order.totalCents),
+        eq(payments.saveCard, save),
       ),
     )
     .orderBy(desc(payments.createdAt))
@@ -107,6 +116,7 @@ export async function createIntent(
     amountCents: order.totalCents,
     currency: 'usd',
     description: describeLines(lines),
+    ...(save ? { saveForCustomer: await ensureCustomer(db, provider, caller) } : {}),
   });
   await db
     .insert(payments)
@@ -116,19 +126,22 @@ export async function createIntent(
       intentId: intent.intentId,
       clientSecret: intent.clientSecret,
       amountCents: order.totalCents,
+      saveCard: save,
     })
     .onConflictDoNothing();
   return { clientSecret: intent.clientSecret };
 }
 
 /**
- * The sandbox's card step. The number decides the outcome as Stripe's test cards do; the card
- * itself is neither stored nor logged — only the intent's status changes.
+ * The sandbox's card step. The number decides the outcome as Stripe's test cards do; the number
+ * itself is neither stored nor logged — only the intent's status changes, and with "Save this
+ * card" ticked its brand, last four and expiry are kept for the order's owner (keepSandboxCard).
  */
 export async function confirmSandboxCard(
   db: Db,
   caller: SessionUser,
   card: SandboxCardInput,
+  provider: PaymentProviderClient,
 ): Promise<{ status: 'succeeded'; transactionId: string }> {
   const [payment] = await db
     .select()
@@ -147,6 +160,7 @@ export async function confirmSandboxCard(
     .where(and(eq(payments.id, payment.id), ne(payments.status, 'cancelled')))
     .returning({ id: payments.id });
   if (!charged) throw new AppError('conflict', orderTexts.cancelled);
+  if (card.saveCard) await keepSandboxCard(db, provider, caller, card);
   return { status: 'succeeded', transactionId: payment.intentId };
 }
 
@@ -233,7 +247,29 @@ export async function confirmPayment(
     paymentsSucceeded.inc();
     onQueued();
   }
+  await keepCardIfAsked(db, provider, order.userId, transactionId, intent);
   return { modifiedCount };
+}
+
+/**
+ * A confirmed payment made with "Save this card" ticked: its card is kept for the order's owner
+ * (once, whichever of the confirmation and the webhook comes first). A failure here is logged by
+ * the caller's error path only if it throws before the answer; the payment itself stands.
+ */
+async function keepCardIfAsked(
+  db: Db,
+  provider: PaymentProviderClient,
+  userId: string | null,
+  intentId: string,
+  intent: VerifiedIntent | undefined,
+): Promise<void> {
+  if (!intent?.paymentMethodId || !userId) return;
+  const [payment] = await db
+    .select({ saveCard: payments.saveCard })
+    .from(payments)
+    .where(eq(payments.intentId, intentId))
+    .limit(1);
+  if (payment?.saveCard) await keepPaymentCard(db, provider, userId, intent);
 }
 
 /** Queues the refund of a payment that came through for a cancelled order; the problem to answer. */
@@ -250,6 +286,51 @@ async function refundLate(
 }
 
 /**
+ * A 1-Click order's off-session charge, as the provider answered it: its payment row, and when it
+ * succeeded the order marked paid through the confirmation's own step (markPaid: timeline,
+ * receipt and the shop's notice), in one transaction. A charge that needs the customer (3-D
+ * Secure) or was declined is written `failed`, so the payment page makes a fresh intent and a
+ * cancel closes this one. Answers whether the order is paid now; an order cancelled before the
+ * money came gets its refund queued and the cancel's problem thrown.
+ */
+export async function recordOffSessionCharge(
+  db: Db,
+  order: OrderRow,
+  charge: { intentId: string; clientSecret: string; succeeded: boolean },
+  provider: PaymentProviderClient,
+  by: OrderActor,
+  publicUrl: string,
+  onQueued: () => void,
+): Promise<boolean> {
+  const marked = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await tx
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        provider: provider.name,
+        intentId: charge.intentId,
+        clientSecret: charge.clientSecret,
+        amountCents: order.totalCents,
+        status: charge.succeeded ? 'requires_payment' : 'failed',
+      })
+      .onConflictDoNothing({ target: payments.intentId });
+    if (!charge.succeeded) return 0;
+    return markPaid(tx, order, charge.intentId, by, publicUrl);
+  });
+  if (!charge.succeeded) return false;
+  if (marked > 0) {
+    paymentsSucceeded.inc();
+    onQueued();
+    return true;
+  }
+  // Paid by a retry of the same click at the same moment, or cancelled meanwhile.
+  const [now] = await db.select().from(orders).where(eq(orders.id, order.id)).limit(1);
+  if (now?.status === 'cancelled') throw await refundLate(db, now, charge.intentId, onQueued);
+  return now !== undefined && now.paidAt !== null;
+}
+
+/**
  * A provider event (Stripe's payment_intent.succeeded): recorded by event id in the same
  * transaction as the state change, so a redelivery changes nothing.
  */
@@ -263,7 +344,7 @@ export async function applySucceededEvent(
   /** Called after mails or a late payment's refund were queued (wakes the job runner). */
   onQueued: () => void = () => undefined,
 ): Promise<'applied' | 'duplicate' | 'ignored' | 'refunding'> {
-  const { outcome, orderId, queued } = await db.transaction(async (tx) => {
+  const { outcome, orderId, queued, paid } = await db.transaction(async (tx) => {
     const recorded = await tx.insert(paymentEvents).values({ eventId }).onConflictDoNothing().returning();
     if (recorded.length === 0) return { outcome: 'duplicate' as const };
     const intent = await provider.retrieve(intentId);
@@ -280,12 +361,14 @@ export async function applySucceededEvent(
       outcome: late ? ('late' as const) : ('applied' as const),
       orderId: order.id,
       queued: marked > 0,
+      paid: { userId: order.userId, intent },
     };
   });
   if (queued) {
     paymentsSucceeded.inc();
     onQueued();
   }
+  if (paid) await keepCardIfAsked(db, provider, paid.userId, intentId, paid.intent);
   if (outcome !== 'late') return outcome;
   // Not marked paid: cancelled meanwhile, or paid by the customer's own confirmation at the same
   // moment. Only money for a cancelled order goes back.

@@ -1,0 +1,212 @@
+import { and, eq } from 'drizzle-orm';
+import type { DeliveryAddress } from '@pitstop/core/checkout';
+import { shopTexts } from '@pitstop/core/messages';
+import { oneClickTexts, type OneClickOrderInput, type OneClickResult } from '@pitstop/core/one-click';
+import { savedCardTexts } from '@pitstop/core/saved-cards';
+import type { SessionUser } from '../../auth/plugin.js';
+import type { Db } from '../../db/client.js';
+import { addresses, orders, users } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { rememberAnswer, type IdempotencyClaim } from '../../lib/idempotency.js';
+import type { PaymentProviderClient } from '../../lib/payments/provider.js';
+import { cardsOf, dropCard } from '../cards/service.js';
+import { removeCartItem } from '../cart/service.js';
+import {
+  inOrderTransaction,
+  ORDER_FORM_REFUSALS,
+  placeTakenLines,
+  takePart,
+  type Placed,
+} from '../checkout/service.js';
+import { cancelOrder, type OrderTerms } from '../orders/service.js';
+import { describeLines, recordOffSessionCharge } from '../payments/service.js';
+
+/*
+ * 1-Click (issue #28, item 5): one request places the order to the default address and charges
+ * the saved card off-session. Named steps:
+ *   1. in the order's transaction, once per Idempotency-Key: check 1-Click is ready (on, a default
+ *      address, the card), take the part, place the order as the part page's (placeTakenLines:
+ *      same tax, hold, stock rule, mails) with one_click, and drop the cart line when bought from it;
+ *   2. after the commit (no provider call holds a transaction open): charge the card, at most once
+ *      per order at the provider (its idempotency key is the order);
+ *   3. record how it went: paid (markPaid, as the payment page's confirmation), waiting for the
+ *      customer's authentication (the order stays unpaid, held until its deadline, for the
+ *      payment page), or declined (the order is cancelled at once: stock back, intent closed);
+ *   4. remember that ending under the key, so a retry answers the same and charges nothing more.
+ */
+
+/** What the order's transaction hands the charge: the order and the card to charge. */
+interface PlacedOneClick extends Placed {
+  card: { id: string; customerId: string; paymentMethodId: string };
+  /** Set once the charge is done (step 4); a retry answers it as it is. */
+  ending?: Ending;
+}
+
+type Ending = { payment: 'paid' | 'requires_action' } | { declined: string };
+
+/** Step 1's checks, inside the order's transaction: 1-Click on, a default address, the card. */
+async function readiness(
+  tx: Db,
+  caller: SessionUser,
+  cardId: string | undefined,
+): Promise<{ address: DeliveryAddress; card: PlacedOneClick['card'] }> {
+  const [user] = await tx
+    .select({ enabled: users.oneClickEnabled, customerId: users.paymentCustomerId })
+    .from(users)
+    .where(eq(users.id, caller.id))
+    .limit(1);
+  if (!user?.enabled) throw new AppError('conflict', oneClickTexts.notEnabled);
+  const [row] = await tx
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.userId, caller.id), eq(addresses.isDefault, true)))
+    .limit(1);
+  if (!row) throw new AppError('conflict', oneClickTexts.noDefaultAddress);
+  const cards = await cardsOf(tx, caller.id);
+  const card = cardId ? cards.find((c) => c.id === cardId) : cards[0];
+  if (cardId && !card) {
+    throw new AppError('not_found', savedCardTexts.notFound, [
+      { field: 'cardId', message: savedCardTexts.notFound },
+    ]);
+  }
+  if (!card) throw new AppError('conflict', oneClickTexts.noCard);
+  const address: DeliveryAddress = {
+    name: row.name,
+    street: row.street,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    phone: row.phone,
+    line2: row.line2 ?? undefined,
+  };
+  // Charged as the user's provider customer: a card no longer on it is refused by the provider.
+  const customerId = user.customerId ?? card.customerId;
+  return { address, card: { id: card.id, customerId, paymentMethodId: card.paymentMethodId } };
+}
+
+/** Step 1: the order, placed as the part page's is, to the default address, by card, one_click. */
+function placeOrder(
+  db: Db,
+  caller: SessionUser,
+  input: OneClickOrderInput,
+  salesTaxRates: Record<string, number>,
+  terms: OrderTerms,
+  claim: IdempotencyClaim,
+): Promise<PlacedOneClick> {
+  return inOrderTransaction(db, claim, async (tx) => {
+    const { address, card } = await readiness(tx, caller, input.cardId);
+    const taken = await takePart(tx, input.partId, input.quantity, []);
+    if (taken.length === 0) {
+      throw new AppError('not_found', shopTexts.partNotFound, [
+        { field: 'partId', message: shopTexts.partNotFound },
+      ]);
+    }
+    // Bought from the cart: that line leaves it with the order (and comes back if it rolls back).
+    if (input.fromCart) await removeCartItem(tx, caller.id, input.partId);
+    const placed = await placeTakenLines(
+      tx,
+      taken,
+      {
+        caller,
+        name: address.name,
+        num: address.phone,
+        address,
+        payment: 'card',
+        refusals: ORDER_FORM_REFUSALS,
+        oneClick: true,
+      },
+      salesTaxRates,
+      terms,
+    );
+    return { ...placed, card } as PlacedOneClick;
+  });
+}
+
+export interface OneClickDeps {
+  provider: PaymentProviderClient;
+  salesTaxRates: Record<string, number>;
+  terms: OrderTerms;
+  /** Wakes the job runner (receipt mails, an intent's cancel). */
+  onQueued: () => void;
+}
+
+/**
+ * POST /api/orders/one-click. Answers the order and how its payment went; a declined card is a
+ * 402 problem (the order cancelled). `partIds` of the answer's order are the ones whose stock moved.
+ */
+export async function placeOneClickOrder(
+  db: Db,
+  caller: SessionUser,
+  input: OneClickOrderInput,
+  claim: IdempotencyClaim,
+  deps: OneClickDeps,
+): Promise<{ placed: Placed; result: OneClickResult }> {
+  const placed = await placeOrder(db, caller, input, deps.salesTaxRates, deps.terms, claim);
+  const ending = placed.ending ?? (await charge(db, caller, placed, deps));
+  if (!placed.ending) await rememberAnswer(db, claim, { ...placed, ending });
+  if ('declined' in ending) throw declinedProblem(ending.declined);
+  return { placed, result: { ...placed.result, payment: ending.payment } };
+}
+
+const declinedProblem = (message: string) =>
+  new AppError('payment_failed', message, [{ field: 'cardId', message }]);
+
+/** Steps 2 and 3: the charge and what follows from it. */
+async function charge(
+  db: Db,
+  caller: SessionUser,
+  placed: PlacedOneClick,
+  deps: OneClickDeps,
+): Promise<Ending> {
+  const orderId = placed.order._id;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) throw new AppError('not_found', shopTexts.partNotFound);
+  // A retry of a click whose first request ended without remembering it: the order says how far.
+  if (order.paidAt !== null) return { payment: 'paid' };
+  if (order.status === 'cancelled') return { declined: oneClickTexts.declined };
+
+  const outcome = await deps.provider.chargeOffSession({
+    orderId,
+    amountCents: order.totalCents,
+    currency: 'usd',
+    description: describeLines(placed.order.lines.map((line) => ({ partName: line.name }))),
+    customerId: placed.card.customerId,
+    paymentMethodId: placed.card.paymentMethodId,
+  });
+  const record = (intentId: string, clientSecret: string, succeeded: boolean) =>
+    recordOffSessionCharge(
+      db,
+      order,
+      { intentId, clientSecret, succeeded },
+      deps.provider,
+      caller,
+      deps.terms.publicUrl,
+      deps.onQueued,
+    );
+
+  switch (outcome.outcome) {
+    case 'succeeded':
+      return (await record(outcome.intentId, outcome.clientSecret, true))
+        ? { payment: 'paid' }
+        : { payment: 'requires_action' };
+    case 'requires_action':
+      // Held unpaid as any card order, until its deadline; the payment page makes a fresh intent.
+      await record(outcome.intentId, outcome.clientSecret, false);
+      return { payment: 'requires_action' };
+    case 'declined':
+      if (outcome.intentId)
+        await record(outcome.intentId, outcome.clientSecret ?? `${outcome.intentId}_secret`, false);
+      await cancelDeclined(db, caller, orderId, outcome.message);
+      return { declined: outcome.message };
+    case 'unusable':
+      // The provider no longer knows the card for this customer: it leaves the profile too.
+      await dropCard(db, placed.card.id);
+      await cancelDeclined(db, caller, orderId, outcome.message);
+      return { declined: savedCardTexts.dropped };
+  }
+}
+
+/** A declined 1-Click order is cancelled in the same request: its stock back, its intent closed. */
+async function cancelDeclined(db: Db, caller: SessionUser, orderId: string, reason: string): Promise<void> {
+  await cancelOrder(db, caller, orderId, { note: `1-Click payment declined: ${reason}` });
+}
