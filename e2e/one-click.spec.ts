@@ -204,4 +204,36 @@ describe('saved cards and 1-Click', () => {
     expect(await oneClickButton(page, part).count()).toBe(0);
     expect(await page.getByRole('link', { name: oneClickTexts.setUp }).count()).toBe(0);
   });
+
+  it('buys one cart line with 1-Click: that line leaves the cart, the other stays', async () => {
+    const [lube, pads] = [await aPartInStock(10), await aPartInStock(12)];
+    if (!lube || !pads || lube._id === pads._id) throw new Error('two parts in stock needed');
+    const customer = await registerCustomer('Carla Cart', 'oneclickcart');
+    const page = await browser.newPage();
+    const key = await signInAs(page, customer.email, customer.password);
+    await payAndSaveCardByApi(key, await placeOrderByApi(key, customer, lube), '4242424242424242');
+    for (const part of [lube, pads]) {
+      const put = await fetch(`${baseURL()}/api/cart/items/${part._id}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify({ quantity: part.minquantity + 1 }),
+      });
+      expect(put.status).toBe(200);
+    }
+
+    await page.goto('/cart');
+    const line = page.getByRole('article', { name: lube.name });
+    const button = line.getByRole('button', { name: oneClickTexts.buttonName(lube.name) });
+    await button.waitFor();
+    await line.getByText('Ships to 500 Howard St, paid with Visa ending in 4242.').waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await shot(page, 'one-click-cart-1280.png');
+    await button.click();
+
+    await page.waitForURL(/\/payment\/[0-9a-f-]{36}$/);
+    await page.getByText(`${lube.name} × ${lube.minquantity + 1}`).waitFor();
+    await page.goto('/cart');
+    await page.getByRole('article', { name: pads.name }).waitFor();
+    expect(await page.getByRole('article', { name: lube.name }).count()).toBe(0);
+  });
 });

@@ -114,7 +114,8 @@ export function OneClickButton({
     <div className="flex basis-full flex-col gap-1.5">
       <button
         type="button"
-        className={buttonStyles('primary', 'md', 'self-start')}
+        // On a cart line it stands back from Checkout, the cart's main way on.
+        className={buttonStyles(fromCart ? 'secondary' : 'primary', 'md', 'self-start')}
         aria-label={placing ? undefined : oneClickTexts.buttonName(part.name)}
         aria-describedby={terms ? `${id}-terms` : undefined}
         disabled={!orderable || placing}
