@@ -308,6 +308,10 @@ export async function startStripeFake() {
     customers,
     setupIntents,
     methods,
+    /** The Idempotency-Keys payment intents were created with. */
+    get intentKeys() {
+      return [...byKey.keys()];
+    },
     /**
      * A card as Stripe Elements would have made it, attached to `customer` (null: not attached),
      * answering off-session charges as `behaviour` says.

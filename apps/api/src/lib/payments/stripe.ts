@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CardDetails, OffSessionOutcome, PaymentProviderClient } from './provider.js';
+import type { CardDetails, OffSessionCharge, OffSessionOutcome, PaymentProviderClient } from './provider.js';
 
 /**
  * Every Stripe call is bounded (timeout per attempt, a few retries with the SDK's backoff), so a
@@ -23,6 +23,27 @@ export function stripeClient(
 
 /** Stripe PaymentIntents; the idempotency key ties each intent to its order. */
 export function createStripeProvider(stripe: Stripe): PaymentProviderClient {
+  const chargeOnce = async (charge: OffSessionCharge): Promise<OffSessionOutcome> => {
+    try {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: charge.amountCents,
+          currency: charge.currency,
+          customer: charge.customerId,
+          payment_method: charge.paymentMethodId,
+          off_session: true,
+          confirm: true,
+          description: charge.description,
+          metadata: { orderId: charge.orderId },
+        },
+        // Not the payment page's `order-…` key: that one makes an intent to confirm in the browser.
+        { idempotencyKey: `one-click-${charge.orderId}` },
+      );
+      return offSessionOutcome(intent);
+    } catch (err) {
+      return offSessionFailure(err);
+    }
+  };
   return {
     name: 'stripe',
     createIntent: async (request) => {
@@ -119,24 +140,15 @@ export function createStripeProvider(stripe: Stripe): PaymentProviderClient {
       }
     },
     chargeOffSession: async (charge) => {
-      try {
-        const intent = await stripe.paymentIntents.create(
-          {
-            amount: charge.amountCents,
-            currency: charge.currency,
-            customer: charge.customerId,
-            payment_method: charge.paymentMethodId,
-            off_session: true,
-            confirm: true,
-            description: charge.description,
-            metadata: { orderId: charge.orderId },
-          },
-          // Not the payment page's `order-…` key: that one makes an intent to confirm in the browser.
-          { idempotencyKey: `one-click-${charge.orderId}` },
-        );
-        return offSessionOutcome(intent);
-      } catch (err) {
-        return offSessionFailure(err);
+      // The same click retried while its first charge is still at Stripe: Stripe refuses the key
+      // in use (409) until the first ends, then replays its answer.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await chargeOnce(charge);
+        } catch (err) {
+          if ((err as { type?: string }).type !== 'StripeIdempotencyError' || attempt >= 4) throw err;
+          await new Promise((resolve) => setTimeout(resolve, 250 * (attempt + 1)));
+        }
       }
     },
     // The smallest call our key must be allowed: it proves Stripe answers and accepts the key.

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneClickTexts } from '@pitstop/core/one-click';
 import { savedCardTexts } from '@pitstop/core/saved-cards';
-import { addresses, orders, savedCards, users } from '../../db/schema.js';
+import { addresses, orders, parts, savedCards, users } from '../../db/schema.js';
 import { createPart } from '../../seed/factories.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
 import { createTestApp, useTestApp, type TestApp } from '../../test/app.js';
@@ -319,6 +319,8 @@ describe('saved cards and 1-Click with Stripe', () => {
       payment_method: pm,
       customer: await customerOf(me),
     });
+    expect(fake.intentKeys).toContain(`one-click-${paid.json().insertedId}`);
+    expect(fake.intentKeys).not.toContain(`order-${paid.json().insertedId}-3000`);
 
     fake.behave(pm, 'authenticates');
     const auth = await oneClick(me, part.id);
@@ -328,12 +330,10 @@ describe('saved cards and 1-Click with Stripe', () => {
     const declined = await oneClick(me, part.id);
     expect(declined.statusCode).toBe(402);
     expect(declined.json().errors[0].message).toBe('Your card was declined.');
-    const [cancelled] = await t.database.db
-      .select()
-      .from(orders)
-      .where(eq(orders.userId, me.userId))
-      .orderBy(orders.createdAt);
-    expect(cancelled).toBeDefined();
+    const statuses = (await t.database.db.select().from(orders).where(eq(orders.userId, me.userId))).map(
+      (o) => o.status,
+    );
+    expect(statuses.sort()).toEqual(['cancelled', 'paid', 'unpaid']);
 
     fake.behave(pm, 'succeeds');
     const method = fake.methods.get(pm);
@@ -345,8 +345,8 @@ describe('saved cards and 1-Click with Stripe', () => {
     const next = await oneClick(me, part.id);
     expect(next.statusCode).toBe(409);
     expect(JSON.stringify(next.json())).toContain(oneClickTexts.noCard);
-    // Paid + awaiting authentication hold stock; the declined and dropped ones gave theirs back.
-    const [now] = await t.database.db.select().from(orders).where(eq(orders.id, paid.json().insertedId));
-    expect(now?.status).toBe('paid');
+    // Paid and awaiting authentication hold their units; the declined and dropped ones gave theirs back.
+    const [stock] = await t.database.db.select().from(parts).where(eq(parts.id, part.id));
+    expect(stock?.availablequantity).toBe(3);
   });
 });

@@ -161,9 +161,12 @@ describe('1-Click orders (sandbox)', () => {
   it('leaves the order unpaid when the bank asks for authentication, payable on its payment page', async () => {
     const me = await readyCustomer(t, '4000 0027 6000 3184');
     const part = await createPart(t.database.db, { priceCents: 1500, availablequantity: 5 });
-    const res = await oneClick(t, me, { partId: part.id, quantity: 1 });
+    const key = randomUUID();
+    const res = await oneClick(t, me, { partId: part.id, quantity: 1 }, key);
     expect(res.statusCode).toBe(201);
     expect(res.json().payment).toBe('requires_action');
+    const retried = await oneClick(t, me, { partId: part.id, quantity: 1 }, key);
+    expect(retried.json()).toMatchObject({ insertedId: res.json().insertedId, payment: 'requires_action' });
     const orderId = res.json().insertedId as string;
     const [row] = await ordersOfUser(t, me);
     expect(row).toMatchObject({ status: 'unpaid', oneClick: true });
@@ -192,6 +195,10 @@ describe('1-Click orders (sandbox)', () => {
       payload: { transactionId: card.json().transactionId },
     });
     expect(paid.json()).toEqual({ modifiedCount: 1 });
+    // The click's retry now says it is paid; still one order.
+    const after = await oneClick(t, me, { partId: part.id, quantity: 1 }, key);
+    expect(after.json()).toMatchObject({ insertedId: orderId, payment: 'paid' });
+    expect(await ordersOfUser(t, me)).toHaveLength(1);
   });
 
   it('cancels the order when the card is declined (stock back, 402), and a retry places nothing', async () => {

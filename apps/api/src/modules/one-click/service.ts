@@ -142,8 +142,12 @@ export async function placeOneClickOrder(
   deps: OneClickDeps,
 ): Promise<{ placed: Placed; result: OneClickResult }> {
   const placed = await placeOrder(db, caller, input, deps.salesTaxRates, deps.terms, claim);
-  const ending = placed.ending ?? (await charge(db, caller, placed, deps));
-  if (!placed.ending) await rememberAnswer(db, claim, { ...placed, ending });
+  // A retry answers how the click ended; one left waiting for authentication asks again (the
+  // provider answers the same attempt), in case the customer has paid on the payment page since.
+  const settled =
+    placed.ending && !('payment' in placed.ending && placed.ending.payment === 'requires_action');
+  const ending = settled && placed.ending ? placed.ending : await charge(db, caller, placed, deps);
+  if (!settled) await rememberAnswer(db, claim, { ...placed, ending });
   if ('declined' in ending) throw declinedProblem(ending.declined);
   return { placed, result: { ...placed.result, payment: ending.payment } };
 }

@@ -312,7 +312,8 @@ export async function recordOffSessionCharge(
         intentId: charge.intentId,
         clientSecret: charge.clientSecret,
         amountCents: order.totalCents,
-        status: charge.succeeded ? 'requires_payment' : 'failed',
+        // Succeeded as written: Stripe's webhook may have marked the order paid before this row.
+        status: charge.succeeded ? 'succeeded' : 'failed',
       })
       .onConflictDoNothing({ target: payments.intentId });
     if (!charge.succeeded) return 0;
