@@ -37,6 +37,11 @@ export const oneClickTexts = {
   terms: (street: string, card: string) => `Ships to ${street}, paid with ${card}.`,
   placed: (orderNumber: string) => `Order ${orderNumber} is placed and paid.`,
   needsAuthentication: 'Your bank asks you to confirm this payment.',
+  /** Stripe: the saved card's own confirmation (3-D Secure), on the payment page. */
+  confirmWithSavedCard: 'Confirm with your saved card',
+  confirming: 'Confirming…',
+  /** Under it: the card form stays, for paying with another card instead. */
+  orAnotherCard: 'Or pay with another card:',
   declined: 'Your card was declined. Nothing was ordered.',
   /** Why the button is not offered, and where to fix it. */
   notReady: 'Save a default address and a card to order with 1-Click.',

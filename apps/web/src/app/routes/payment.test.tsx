@@ -632,6 +632,41 @@ describe('PaymentRoute with Stripe', () => {
     expect(stripeFake.confirmCardPayment).toHaveBeenCalledWith('pi_save_secret', expect.anything());
   });
 
+  it('a 1-Click order the bank wants confirmed: "Confirm with your saved card" confirms the intent as it is', async () => {
+    stripeFake.confirmCardPayment.mockResolvedValue({
+      paymentIntent: { id: STRIPE_TRANSACTION, status: 'succeeded' },
+    });
+    window.localStorage.setItem('accessToken', 'rider-key');
+    const api = mockApi({
+      [INFO]: () => jsonResponse(stripeInfo()),
+      [INTENT]: () => jsonResponse({ clientSecret: SECRET }),
+      [PATCH]: () => jsonResponse({ modifiedCount: 1 }),
+    });
+    renderWithProviders(<PaymentRoute />, { route: `/payment/${ORDER_ID}?confirm=1`, path: '/payment/:id' });
+    expect(await screen.findByText(oneClickTexts.needsAuthentication)).toBeTruthy();
+    const confirm = (await screen.findByRole('button', {
+      name: oneClickTexts.confirmWithSavedCard,
+    })) as HTMLButtonElement;
+    await waitFor(() => expect(confirm.disabled).toBe(false));
+    // The card form stays, for another card.
+    expect(screen.getByText(oneClickTexts.orAnotherCard)).toBeTruthy();
+
+    fireEvent.click(confirm);
+
+    expect(await screen.findByText(messages.paymentCompleted, { normalizer: (text) => text })).toBeTruthy();
+    expect(stripeFake.confirmCardPayment).toHaveBeenCalledWith(SECRET);
+    expect(jsonBodyOf(api.callsTo(PATCH)[0]?.init)).toEqual({
+      order: ORDER_ID,
+      transactionId: STRIPE_TRANSACTION,
+    });
+  });
+
+  it('offers no saved-card confirmation on an ordinary Stripe payment', async () => {
+    renderPayment({}, stripeInfo());
+    await cardGroup();
+    expect(screen.queryByRole('button', { name: oneClickTexts.confirmWithSavedCard })).toBeNull();
+  });
+
   it('says card payments are unavailable when Stripe.js cannot be loaded', async () => {
     stripeFake.loadStripe.mockRejectedValue(new Error('Failed to load Stripe.js'));
     renderPayment({}, stripeInfo());

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { oneClickTexts } from '@pitstop/core/one-click';
 import { useParams, useSearchParams } from 'react-router';
 import { PageContainer } from '@/components/layout/page-container';
 import { ordersKeys } from '@/features/orders/api/orders-query-keys';
@@ -18,7 +17,7 @@ export function PaymentRoute() {
     <PageContainer>
       <PaymentCheckout
         orderId={id}
-        notice={search.get('confirm') === '1' ? oneClickTexts.needsAuthentication : undefined}
+        authenticate={search.get('confirm') === '1'}
         // My Orders shows the order as paid from now on.
         onPaid={() => void queryClient.invalidateQueries({ queryKey: ordersKeys.all })}
       />

@@ -4,6 +4,7 @@ import { orderItemCount, type OrderAddress } from '@pitstop/core/orders';
 import type { PaymentInfo } from '@pitstop/core/payments';
 import { receiptTexts } from '@pitstop/core/receipt-texts';
 import { deliveryTexts } from '@pitstop/core/delivery-texts';
+import { oneClickTexts } from '@pitstop/core/one-click';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -191,9 +192,10 @@ interface PaymentBodyProps {
   info: PaymentInfo;
   onPaid: (transactionId: string) => void;
   onRefused: (message: string) => void;
+  authenticate: boolean;
 }
 
-function PaymentBody({ info, onPaid, onRefused }: PaymentBodyProps) {
+function PaymentBody({ info, onPaid, onRefused, authenticate }: PaymentBodyProps) {
   if (info.status === 'cancelled') {
     return (
       <div className="flex flex-col gap-3">
@@ -214,6 +216,7 @@ function PaymentBody({ info, onPaid, onRefused }: PaymentBodyProps) {
           publishableKey={info.publishableKey}
           onPaid={onPaid}
           onRefused={onRefused}
+          authenticate={authenticate}
         />
       </Suspense>
     );
@@ -226,14 +229,14 @@ interface PaymentCheckoutProps {
   /** Called once the server has recorded the payment (the order is paid). */
   onPaid?: (transactionId: string) => void;
   /**
-   * Said above the card form while the order is unpaid: a 1-Click order whose bank asks the
-   * customer to confirm the payment comes here with why.
+   * A 1-Click order whose bank asks the customer to confirm the payment (3-D Secure): said above
+   * the card form, and with Stripe the saved card itself can be confirmed.
    */
-  notice?: string | undefined;
+  authenticate?: boolean;
 }
 
 /** The payment screen's content (spec §2, §4): what is being paid for, and how to pay. */
-export function PaymentCheckout({ orderId, onPaid, notice }: PaymentCheckoutProps) {
+export function PaymentCheckout({ orderId, onPaid, authenticate = false }: PaymentCheckoutProps) {
   const info = usePaymentInfo(orderId);
   const [completed, setCompleted] = useState<string | null>(null);
   // The charge went through but the order had been cancelled meanwhile: why, and that it goes back.
@@ -320,12 +323,12 @@ export function PaymentCheckout({ orderId, onPaid, notice }: PaymentCheckoutProp
         </div>
       ) : (
         <>
-          {notice ? (
+          {authenticate ? (
             <p
               role="note"
               className="rounded-xl border border-sky-300 bg-sky-50 px-4 py-3 font-medium text-sky-950"
             >
-              {notice}
+              {oneClickTexts.needsAuthentication}
             </p>
           ) : null}
           <PaymentBody
@@ -335,6 +338,7 @@ export function PaymentCheckout({ orderId, onPaid, notice }: PaymentCheckoutProp
               onPaid?.(transactionId);
             }}
             onRefused={setRefused}
+            authenticate={authenticate}
           />
         </>
       )}

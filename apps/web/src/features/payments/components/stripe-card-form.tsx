@@ -1,8 +1,10 @@
 import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { StripeCardElementOptions } from '@stripe/stripe-js';
+import { oneClickTexts } from '@pitstop/core/one-click';
 import { savedCardTexts } from '@pitstop/core/saved-cards';
 import { useId, useState } from 'react';
 import { CheckboxField } from '@/components/ordering/card-fields';
+import { buttonStyles } from '@/components/ui/button-styles';
 import { payErrorText } from '../utils/pay-error-text';
 import { PayButton, PaymentAlert, STRIPE_UNAVAILABLE } from './payment-ui';
 import { FinishPayment, usePaymentRecorder } from './record-payment';
@@ -29,6 +31,11 @@ interface StripeCardFormProps {
   /** "Save this card for next time": the intent is made again with it when it changes. */
   saveCard: boolean;
   onSaveCardChange: (saveCard: boolean) => void;
+  /**
+   * A 1-Click order the bank wants confirmed: its intent already carries the saved card, so
+   * "Confirm with your saved card" runs the bank's check (3-D Secure) without typing the card.
+   */
+  authenticate?: boolean;
 }
 
 /**
@@ -43,6 +50,7 @@ export function StripeCardForm({
   onRefused,
   saveCard,
   onSaveCardChange,
+  authenticate = false,
 }: StripeCardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
@@ -57,15 +65,19 @@ export function StripeCardForm({
     );
   }
 
-  async function pay() {
+  /** Pays with the card typed in the card element, or (`savedCard`) with the one on the intent. */
+  async function pay(savedCard = false) {
     const card = elements?.getElement(CardElement);
-    if (!stripe || !card || !clientSecret || paying) return;
+    if (!stripe || !clientSecret || paying || (!savedCard && !card)) return;
     setPaying(true);
     setError(null);
     try {
-      const { error: payError, paymentIntent } = await stripe.confirmCardPayment(clientSecret, {
-        payment_method: { card, billing_details: { name: billingName } },
-      });
+      const { error: payError, paymentIntent } =
+        savedCard || !card
+          ? await stripe.confirmCardPayment(clientSecret)
+          : await stripe.confirmCardPayment(clientSecret, {
+              payment_method: { card, billing_details: { name: billingName } },
+            });
       if (payError) {
         // The provider's own words, e.g. 'Your card was declined.' (spec §8).
         setError(payError.message ?? payErrorText(payError));
@@ -81,35 +93,51 @@ export function StripeCardForm({
     }
   }
 
+  const ready = Boolean(stripe && clientSecret);
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void pay();
-      }}
-    >
-      <div role="group" aria-labelledby={labelId} className="flex flex-col gap-1.5">
-        <span id={labelId} className="text-sm font-semibold text-slate-800">
-          Card details
-        </span>
-        <CardElement
-          className={cardFieldClass}
-          options={{ ...CARD_OPTIONS, disabled: paying }}
-          // Stripe's own validation ('Your card number is incomplete.'), shown like a decline.
-          onChange={(event) => setError(event.error?.message ?? null)}
-          onLoadError={() => setError(STRIPE_UNAVAILABLE)}
+    <>
+      {authenticate ? (
+        <div className="flex flex-col gap-3">
+          <button
+            type="button"
+            className={buttonStyles('primary', 'lg', 'w-full')}
+            disabled={!ready || paying}
+            onClick={() => void pay(true)}
+          >
+            {paying ? oneClickTexts.confirming : oneClickTexts.confirmWithSavedCard}
+          </button>
+          <p className="text-sm text-slate-600">{oneClickTexts.orAnotherCard}</p>
+        </div>
+      ) : null}
+      <form
+        noValidate
+        className="flex flex-col gap-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void pay();
+        }}
+      >
+        <div role="group" aria-labelledby={labelId} className="flex flex-col gap-1.5">
+          <span id={labelId} className="text-sm font-semibold text-slate-800">
+            Card details
+          </span>
+          <CardElement
+            className={cardFieldClass}
+            options={{ ...CARD_OPTIONS, disabled: paying }}
+            // Stripe's own validation ('Your card number is incomplete.'), shown like a decline.
+            onChange={(event) => setError(event.error?.message ?? null)}
+            onLoadError={() => setError(STRIPE_UNAVAILABLE)}
+          />
+        </div>
+        <CheckboxField
+          label={savedCardTexts.saveThisCard}
+          checked={saveCard}
+          onChange={onSaveCardChange}
+          disabled={paying}
         />
-      </div>
-      <CheckboxField
-        label={savedCardTexts.saveThisCard}
-        checked={saveCard}
-        onChange={onSaveCardChange}
-        disabled={paying}
-      />
-      {error ? <PaymentAlert>{error}</PaymentAlert> : null}
-      <PayButton ready={Boolean(stripe && elements && clientSecret)} paying={paying} />
-    </form>
+        {error ? <PaymentAlert>{error}</PaymentAlert> : null}
+        <PayButton ready={Boolean(stripe && elements && clientSecret)} paying={paying} />
+      </form>
+    </>
   );
 }

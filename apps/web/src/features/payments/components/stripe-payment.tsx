@@ -12,6 +12,8 @@ export interface StripePaymentProps {
   publishableKey: string;
   onPaid: (transactionId: string) => void;
   onRefused: (message: string) => void;
+  /** A 1-Click order the bank wants confirmed: offer confirming the saved card on the intent. */
+  authenticate?: boolean;
 }
 
 /**
@@ -24,6 +26,7 @@ export function StripePayment({
   publishableKey,
   onPaid,
   onRefused,
+  authenticate = false,
 }: StripePaymentProps) {
   const stripePromise = useMemo(() => loadStripeOnce(publishableKey), [publishableKey]);
   const [unavailable, setUnavailable] = useState(false);
@@ -52,6 +55,7 @@ export function StripePayment({
             onPaid={onPaid}
             onRefused={onRefused}
             saveCard={saveCard}
+            authenticate={authenticate}
             onSaveCardChange={setSaveCard}
           />
         </Elements>
