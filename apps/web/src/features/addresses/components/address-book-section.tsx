@@ -82,10 +82,12 @@ function AddressRow({ entry, onEdit, onSaid }: RowProps) {
           disabled={remove.isPending}
           onClick={() => {
             if (!window.confirm(addressBookTexts.confirmRemove)) return;
-            remove.mutate(id, {
-              onSuccess: () => onSaid(addressBookTexts.removed),
-              onError: (error) => onSaid(problemText(error, authErrorTexts.generic), true),
-            });
+            // Said by the section: this row is gone once the removal succeeds, and a removed
+            // row's own mutate callbacks would never run.
+            remove.mutateAsync(id).then(
+              () => onSaid(addressBookTexts.removed),
+              (error: unknown) => onSaid(problemText(error, authErrorTexts.generic), true),
+            );
           }}
         >
           {remove.isPending ? addressBookTexts.removing : addressBookTexts.remove}
