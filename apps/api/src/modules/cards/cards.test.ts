@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneClickTexts } from '@pitstop/core/one-click';
 import { savedCardTexts } from '@pitstop/core/saved-cards';
@@ -8,7 +9,7 @@ import { createPart } from '../../seed/factories.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
 import { createTestApp, useTestApp, type TestApp } from '../../test/app.js';
 import { DELIVERY_ADDRESS, orderPart } from '../../test/orders.js';
-import { startStripeFake, stripeEnv } from '../../test/stripe-fake.js';
+import { startStripeFake, stripeEnv, TEST_WEBHOOK_SECRET } from '../../test/stripe-fake.js';
 
 const cardsOf = (t: TestApp, me: Customer) =>
   t.app.inject({ method: 'GET', url: '/api/cards', headers: bearer(me.token) });
@@ -230,6 +231,46 @@ describe('saved cards and 1-Click with Stripe', () => {
       payload: { orderId: other, saveCard: true },
     });
     expect(fake.customers.size).toBe(1);
+  });
+
+  it('keeps the card when Stripe’s webhook confirms the payment first, and once with the confirmation', async () => {
+    const me = await signUp(t.app);
+    const part = await createPart(t.database.db, { priceCents: 900, availablequantity: 5 });
+    const orderId = await orderPart(t.app, me, part.id);
+    const saving = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: bearer(me.token),
+      payload: { orderId, saveCard: true },
+    });
+    const intent = [...fake.intents.values()].find((i) => saving.json().clientSecret.startsWith(i.id));
+    const method = fake.addCard(await customerOf(me), { last4: '0077' });
+    const paid = fake.succeed(intent?.id ?? '', { payment_method: method.id });
+    const payload = JSON.stringify({
+      id: `evt_save_${orderId.slice(0, 8)}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: paid },
+    });
+    const signature = new Stripe('sk_test_local').webhooks.generateTestHeaderString({
+      payload,
+      secret: TEST_WEBHOOK_SECRET,
+    });
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+    expect(hook.statusCode).toBe(200);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/payment/${orderId}`,
+      headers: bearer(me.token),
+      payload: { transactionId: paid.id },
+    });
+    const rows = await rowsOf(t, me);
+    expect(rows.map((r) => [r.paymentMethodId, r.last4])).toEqual([[method.id, '0077']]);
   });
 
   it('adds a card through a SetupIntent the customer confirmed, only their own and only once succeeded', async () => {

@@ -274,6 +274,12 @@ describe('1-Click orders (sandbox)', () => {
     expect(recorded[0]?.amountCents).toBe(Math.round(cancel.json().total * 100));
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, orderId));
     expect(payment?.status).toBe('refunded');
+    const mails = (await t.database.db.select({ payload: jobs.payload }).from(jobs))
+      .map((j) => j.payload as { to?: string; text?: string })
+      .filter((m) => m.to === me.email && m.text?.includes(orderId));
+    expect(
+      mails.some((m) => m.text?.startsWith('Hello') && m.text.includes('As you asked, we have cancelled')),
+    ).toBe(true);
 
     // Once it has shipped, or partly, it is refused.
     for (const status of ['shipped', 'partially_shipped'] as const) {

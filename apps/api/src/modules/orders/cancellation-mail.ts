@@ -3,8 +3,9 @@ import type { Order } from '@pitstop/core/orders';
 import type { Mail } from '../../lib/mail.js';
 
 /**
- * The mail to a customer whose order an admin cancelled: what was cancelled and what happens to
- * the money (refunded to the card, nothing charged, or credited back on account).
+ * The mail to a customer whose order an admin cancelled, or who cancelled a paid 1-Click order
+ * themselves: what was cancelled and what happens to the money (refunded to the card, nothing
+ * charged, or credited back on account).
  */
 export function orderCancellationMail(order: Order, publicUrl: string): Mail {
   const lines = order.lines.map((line) => `  ${line.name} × ${line.quantity}`);
@@ -18,7 +19,7 @@ export function orderCancellationMail(order: Order, publicUrl: string): Mail {
   const text = [
     `Hello ${order.address?.name ?? order.name},`,
     '',
-    `We have cancelled your Pitstop Parts order ${order._id}:`,
+    `${order.cancelReason === 'customer' ? 'As you asked, we have' : 'We have'} cancelled your Pitstop Parts order ${order._id}:`,
     '',
     ...lines,
     '',
