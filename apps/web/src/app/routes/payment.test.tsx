@@ -648,8 +648,9 @@ describe('PaymentRoute with Stripe', () => {
       name: oneClickTexts.confirmWithSavedCard,
     })) as HTMLButtonElement;
     await waitFor(() => expect(confirm.disabled).toBe(false));
-    // The card form stays, for another card.
+    // The card form stays, for another card (without "Save this card": that one is saved).
     expect(screen.getByText(oneClickTexts.orAnotherCard)).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: savedCardTexts.saveThisCard })).toBeNull();
 
     fireEvent.click(confirm);
 

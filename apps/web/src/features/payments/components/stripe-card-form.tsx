@@ -129,12 +129,15 @@ export function StripeCardForm({
             onLoadError={() => setError(STRIPE_UNAVAILABLE)}
           />
         </div>
-        <CheckboxField
-          label={savedCardTexts.saveThisCard}
-          checked={saveCard}
-          onChange={onSaveCardChange}
-          disabled={paying}
-        />
+        {/* A saved card being confirmed: ticking would ask for another intent, without that card. */}
+        {authenticate ? null : (
+          <CheckboxField
+            label={savedCardTexts.saveThisCard}
+            checked={saveCard}
+            onChange={onSaveCardChange}
+            disabled={paying}
+          />
+        )}
         {error ? <PaymentAlert>{error}</PaymentAlert> : null}
         <PayButton ready={Boolean(stripe && elements && clientSecret)} paying={paying} />
       </form>
