@@ -1,7 +1,10 @@
 // Checkout of a three-line cart on PostgreSQL (a script, not a test): 20 customers fill carts with
 // three of six shared parts, then check out at the same moment, round after round, through the
 // real API; prints checkouts/s over the checking-out time, the checkout's p99, the whole cycle's
-// rate (filling included) and checks that nothing was oversold.
+// rate (filling included) and checks that nothing was oversold. Then a 1-Click round: the same 20
+// customers, each with a saved sandbox card and a default address, order one of the six parts with
+// 1-Click over and over (each waits for its answer, then clicks again) for the same time; prints
+// orders/s, p50/p99 and that every order was paid and nothing oversold.
 //   npm run build && npm run bench:checkout
 import pg from 'pg';
 import { scratchDatabase } from './scratch-database.ts';
@@ -119,6 +122,8 @@ try {
   }
   const elapsed = (performance.now() - started) / 1000;
 
+  const oneClick = await oneClickRound(base, customers, partIds);
+
   const after = await db.query<{ id: string; available: number; sold: string }>(
     `select p.id, p.available_quantity as available,
             (select coalesce(sum(l.quantity), 0) from order_lines l join orders o on o.id = l.order_id
@@ -126,11 +131,21 @@ try {
        from parts p where p.id = any($1)`,
     [partIds],
   );
+  const oneClickUnpaid = await db.query<{ n: string }>(
+    `select count(*) as n from orders where one_click and status <> 'paid'`,
+  );
   await db.end();
   const oversold = after.rows.some((r) => r.available < 0 || UNITS - r.available !== Number(r.sold));
   checkoutMs.sort((a, b) => a - b);
   const done = checkoutMs.length;
-  failed = oversold || serverErrors > 0 || errors > 0;
+  oneClick.unpaid = Number(oneClickUnpaid.rows[0]?.n ?? 0);
+  failed =
+    oversold ||
+    serverErrors > 0 ||
+    errors > 0 ||
+    oneClick.serverErrors > 0 ||
+    oneClick.errors > 0 ||
+    oneClick.unpaid > 0;
   console.log(
     `\nCheckout of a three-line cart on PostgreSQL: ${clients} customers checking out at once, ${seconds} s, six shared parts\n`,
   );
@@ -142,8 +157,67 @@ try {
     `| ${done} | ${Math.round(done / checkoutSeconds)} | ${Math.round(percentile(checkoutMs, 50))} | ${Math.round(percentile(checkoutMs, 99))} | ${Math.round(done / elapsed)} | ${refused} | ${serverErrors} | ${errors} | ${oversold ? 'YES' : 'no'} |`,
   );
   console.log(`\n(${checkoutSeconds.toFixed(1)} s checking out, ${fillSeconds.toFixed(1)} s filling carts)`);
+  const clicked = oneClick.ms.sort((a, b) => a - b);
+  console.log(
+    `\n1-Click on PostgreSQL: ${clients} customers with a saved sandbox card and a default address, each clicking again once answered, ${seconds} s, six shared parts\n`,
+  );
+  console.log('| orders | orders/s | p50 ms | p99 ms | not paid | refused | 5xx | errors |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    `| ${clicked.length} | ${Math.round(clicked.length / oneClick.seconds)} | ${Math.round(percentile(clicked, 50))} | ${Math.round(percentile(clicked, 99))} | ${oneClick.unpaid} | ${oneClick.refused} | ${oneClick.serverErrors} | ${oneClick.errors} |`,
+  );
 } finally {
   await shop.stop();
   await scratch.drop();
 }
 process.exit(failed ? 1 : 0);
+
+/**
+ * The 1-Click round: every customer saves Stripe's 4242 test card (sandbox) and a default address
+ * (not timed), then clicks in a closed loop — a fresh Idempotency-Key each time, quantity 1 of one
+ * of the six parts — until the time is up.
+ */
+async function oneClickRound(base: string, customers: string[], partIds: string[]) {
+  await Promise.all(
+    customers.map(async (token) => {
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      for (const [path, body] of [
+        ['/api/cards/sandbox', { number: '4242424242424242', expiry: '12/39', cvc: '123' }],
+        ['/api/addresses', { ...ADDRESS, isDefault: true }],
+      ] as const) {
+        const res = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`1-Click setup ${path}: ${res.status}`);
+      }
+    }),
+  );
+  const result = { ms: [] as number[], seconds: 0, refused: 0, serverErrors: 0, errors: 0, unpaid: 0 };
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    customers.map(async (token, c) => {
+      for (let n = 0; performance.now() < until; n++) {
+        const t1 = performance.now();
+        try {
+          const res = await fetch(`${base}/api/orders/one-click`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${token}`,
+              'content-type': 'application/json',
+              'idempotency-key': `bench-${process.pid}-${c}-${n}`,
+            },
+            body: JSON.stringify({ partId: partIds[(c + n) % partIds.length], quantity: 1 }),
+          });
+          await res.arrayBuffer();
+          if (res.status === 201) result.ms.push(performance.now() - t1);
+          else if (res.status >= 500) result.serverErrors++;
+          else result.refused++;
+        } catch {
+          result.errors++;
+        }
+      }
+    }),
+  );
+  result.seconds = (performance.now() - started) / 1000;
+  return result;
+}
