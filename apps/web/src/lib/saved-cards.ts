@@ -22,6 +22,9 @@ export function getSavedCardsQueryOptions() {
   return queryOptions({
     queryKey: savedCardsKeys.all,
     queryFn: ({ signal }) => getSavedCards(signal),
+    // 1-Click's readiness also follows the address book (a default address), changed elsewhere:
+    // asked again on each screen that shows it.
+    staleTime: 0,
   });
 }
 

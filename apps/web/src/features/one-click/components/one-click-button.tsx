@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { authErrorTexts } from '@pitstop/core/messages';
 import { oneClickTexts, type OneClickOrderInput } from '@pitstop/core/one-click';
 import { quantityProblem } from '@pitstop/core/orders';
@@ -7,7 +7,7 @@ import { savedCardTexts } from '@pitstop/core/saved-cards';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { useAddressBook } from '@/lib/address-book';
+import { getAddressBookQueryOptions } from '@/lib/address-book';
 import { isApiError } from '@/lib/api-client';
 import { problemText } from '@/lib/error-text';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
@@ -33,7 +33,8 @@ function wholeNumber(value: number | string): number | null {
 
 /** Where the order goes and how it is paid, or null until both are known. */
 function useTerms(enabled: boolean): string | null {
-  const book = useAddressBook({ enabled });
+  // The default street as it is now (the profile may have changed it a moment ago).
+  const book = useQuery({ ...getAddressBookQueryOptions(), enabled, staleTime: 0 });
   const cards = useSavedCards({ enabled });
   const address = book.data?.addresses.find((entry) => entry.isDefault);
   const card = cards.data?.cards[0];
