@@ -273,6 +273,33 @@ describe('saved cards and 1-Click with Stripe', () => {
     expect(rows.map((r) => [r.paymentMethodId, r.last4])).toEqual([[method.id, '0077']]);
   });
 
+  it('after a switch from test mode, hides the sandbox’s cards and makes a Stripe customer', async () => {
+    const me = await signUp(t.app);
+    const sandboxCustomer = `cus_sandbox_${me.userId}`;
+    await t.database.db
+      .update(users)
+      .set({ paymentCustomerId: sandboxCustomer })
+      .where(eq(users.id, me.userId));
+    await t.database.db.insert(savedCards).values({
+      userId: me.userId,
+      provider: 'sandbox',
+      customerId: sandboxCustomer,
+      paymentMethodId: `pm_sandbox_${me.userId}`,
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2039,
+      sandboxBehaviour: 'succeeds',
+    });
+    expect((await cardsOf(t, me)).json()).toMatchObject({
+      cards: [],
+      provider: 'stripe',
+      publishableKey: 'pk_test_local',
+    });
+    await t.app.inject({ method: 'POST', url: '/api/cards/setup-intent', headers: bearer(me.token) });
+    expect(await customerOf(me)).toMatch(/^cus_fake_/);
+  });
+
   it('adds a card through a SetupIntent the customer confirmed, only their own and only once succeeded', async () => {
     const me = await signUp(t.app);
     const made = await t.app.inject({

@@ -33,6 +33,8 @@ const notFound = (field?: string) =>
     field ? [{ field, message: savedCardTexts.notFound }] : [],
   );
 
+const SANDBOX_CUSTOMER = 'cus_sandbox_';
+
 /**
  * The user's provider customer, made the first time it is needed and stored once: two first saves
  * at the same moment write one id (the UPDATE only fills an empty column; the loser reads the
@@ -48,12 +50,20 @@ export async function ensureCustomer(
     .from(users)
     .where(eq(users.id, user.id))
     .limit(1);
-  if (row?.customerId) return row.customerId;
+  const stored0 = row?.customerId ?? null;
+  // A customer made by the other provider (the shop switched between test mode and Stripe) is
+  // not this one's: it is replaced, as an empty column is filled.
+  if (stored0 && stored0.startsWith(SANDBOX_CUSTOMER) === (provider.name === 'sandbox')) return stored0;
   const customerId = await provider.createCustomer(user);
   const [stored] = await db
     .update(users)
     .set({ paymentCustomerId: customerId })
-    .where(and(eq(users.id, user.id), isNull(users.paymentCustomerId)))
+    .where(
+      and(
+        eq(users.id, user.id),
+        stored0 ? eq(users.paymentCustomerId, stored0) : isNull(users.paymentCustomerId),
+      ),
+    )
     .returning({ customerId: users.paymentCustomerId });
   if (stored?.customerId) return stored.customerId;
   const [winner] = await db
@@ -185,11 +195,21 @@ export async function keepPaymentCard(
 }
 
 /** The user's cards still in use, newest first. */
-export async function cardsOf(db: Db, userId: string): Promise<SavedCardRow[]> {
+export async function cardsOf(
+  db: Db,
+  userId: string,
+  provider?: PaymentProviderClient['name'],
+): Promise<SavedCardRow[]> {
   return db
     .select()
     .from(savedCards)
-    .where(and(eq(savedCards.userId, userId), isNull(savedCards.removedAt)))
+    .where(
+      and(
+        eq(savedCards.userId, userId),
+        isNull(savedCards.removedAt),
+        provider ? eq(savedCards.provider, provider) : undefined,
+      ),
+    )
     .orderBy(desc(savedCards.createdAt), desc(savedCards.id));
 }
 

@@ -49,6 +49,7 @@ async function readiness(
   tx: Db,
   caller: SessionUser,
   cardId: string | undefined,
+  provider: PaymentProviderClient['name'],
 ): Promise<{ address: DeliveryAddress; card: PlacedOneClick['card'] }> {
   const [user] = await tx
     .select({ enabled: users.oneClickEnabled, customerId: users.paymentCustomerId })
@@ -62,7 +63,8 @@ async function readiness(
     .where(and(eq(addresses.userId, caller.id), eq(addresses.isDefault, true)))
     .limit(1);
   if (!row) throw new AppError('conflict', oneClickTexts.noDefaultAddress);
-  const cards = await cardsOf(tx, caller.id);
+  // Only cards the shop's provider can charge (a shop that switched keeps the others' rows).
+  const cards = await cardsOf(tx, caller.id, provider);
   const card = cardId ? cards.find((c) => c.id === cardId) : cards[0];
   if (cardId && !card) {
     throw new AppError('not_found', savedCardTexts.notFound, [
@@ -89,12 +91,13 @@ function placeOrder(
   db: Db,
   caller: SessionUser,
   input: OneClickOrderInput,
+  provider: PaymentProviderClient['name'],
   salesTaxRates: Record<string, number>,
   terms: OrderTerms,
   claim: IdempotencyClaim,
 ): Promise<PlacedOneClick> {
   return inOrderTransaction(db, claim, async (tx) => {
-    const { address, card } = await readiness(tx, caller, input.cardId);
+    const { address, card } = await readiness(tx, caller, input.cardId, provider);
     const taken = await takePart(tx, input.partId, input.quantity, []);
     if (taken.length === 0) {
       throw new AppError('not_found', shopTexts.partNotFound, [
@@ -141,7 +144,15 @@ export async function placeOneClickOrder(
   claim: IdempotencyClaim,
   deps: OneClickDeps,
 ): Promise<{ placed: Placed; result: OneClickResult }> {
-  const placed = await placeOrder(db, caller, input, deps.salesTaxRates, deps.terms, claim);
+  const placed = await placeOrder(
+    db,
+    caller,
+    input,
+    deps.provider.name,
+    deps.salesTaxRates,
+    deps.terms,
+    claim,
+  );
   // A retry answers how the click ended; one left waiting for authentication asks again (the
   // provider answers the same attempt), in case the customer has paid on the payment page since.
   const settled =
