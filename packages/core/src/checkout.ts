@@ -51,7 +51,7 @@ export const CheckoutResultSchema = z.object({
 });
 export type CheckoutResult = z.infer<typeof CheckoutResultSchema>;
 
-/** GET /api/me/address: the address of the customer's last checkout, offered for the next one. */
+/** GET /api/me/address: the customer's default address (the address book's), offered by the part page's order form. */
 export const SavedAddressSchema = z.object({ address: OrderAddressSchema.nullable() });
 export type SavedAddress = z.infer<typeof SavedAddressSchema>;
 

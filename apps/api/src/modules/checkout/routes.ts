@@ -104,7 +104,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: signedIn,
       schema: {
         tags: ['checkout'],
-        summary: 'The delivery address of my last checkout (null before the first)',
+        summary: 'My default delivery address, the address book’s default (null without one)',
         security: bearer,
         response: { 200: SavedAddressSchema, 401: ProblemSchema },
       },

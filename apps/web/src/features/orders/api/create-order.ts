@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutResult } from '@pitstop/core/checkout';
 import type { CreateOrderInput } from '@pitstop/core/orders';
 import { apiPost } from '@/lib/api-client';
+import { addressBookKeys } from '@/lib/address-book';
 import { idempotencyHeader, useIdempotencyKey } from '@/lib/idempotency-key';
 import { savedAddressKeys } from '@/lib/saved-address';
 import { ordersKeys } from './orders-query-keys';
@@ -21,7 +22,7 @@ export function createOrder(input: CreateOrderRequest, idempotencyKey?: string):
 }
 
 /**
- * Places an order; the customer's order list and last address are stale afterwards. Placing it
+ * Places an order; the customer's order list and address book are stale afterwards. Placing it
  * again after a lost answer sends the same Idempotency-Key, so the order is never placed twice.
  */
 export function useCreateOrder() {
@@ -32,6 +33,7 @@ export function useCreateOrder() {
     onSettled: (_data, error) => idempotency.settled(error),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: savedAddressKeys.all });
+      void queryClient.invalidateQueries({ queryKey: addressBookKeys.all });
       return queryClient.invalidateQueries({ queryKey: ordersKeys.lists() });
     },
   });
