@@ -1,15 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { DeliveryAddress } from '@pitstop/core/checkout';
 import { shopTexts } from '@pitstop/core/messages';
 import { oneClickTexts, type OneClickOrderInput, type OneClickResult } from '@pitstop/core/one-click';
 import { savedCardTexts } from '@pitstop/core/saved-cards';
 import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
-import { addresses, orders, users } from '../../db/schema.js';
+import { addresses, orders, savedCards, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { rememberAnswer, type IdempotencyClaim } from '../../lib/idempotency.js';
 import type { PaymentProviderClient } from '../../lib/payments/provider.js';
-import { cardsOf, dropCard } from '../cards/service.js';
+import { dropCard } from '../cards/service.js';
 import { removeCartItem } from '../cart/service.js';
 import {
   inOrderTransaction,
@@ -44,28 +44,41 @@ interface PlacedOneClick extends Placed {
 
 type Ending = { payment: 'paid' | 'requires_action' } | { declined: string };
 
-/** Step 1's checks, inside the order's transaction: 1-Click on, a default address, the card. */
+/**
+ * Step 1's checks, inside the order's transaction, in one read: 1-Click on, the default address,
+ * and the card — the one named, else the newest — among those the shop's provider can charge (a
+ * shop that switched keeps the others' rows).
+ */
 async function readiness(
   tx: Db,
   caller: SessionUser,
   cardId: string | undefined,
   provider: PaymentProviderClient['name'],
 ): Promise<{ address: DeliveryAddress; card: PlacedOneClick['card'] }> {
-  const [user] = await tx
-    .select({ enabled: users.oneClickEnabled, customerId: users.paymentCustomerId })
-    .from(users)
-    .where(eq(users.id, caller.id))
-    .limit(1);
-  if (!user?.enabled) throw new AppError('conflict', oneClickTexts.notEnabled);
   const [row] = await tx
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.userId, caller.id), eq(addresses.isDefault, true)))
+    .select({
+      enabled: users.oneClickEnabled,
+      customerId: users.paymentCustomerId,
+      address: addresses,
+      card: savedCards,
+    })
+    .from(users)
+    .leftJoin(addresses, and(eq(addresses.userId, users.id), eq(addresses.isDefault, true)))
+    .leftJoin(
+      savedCards,
+      and(
+        eq(savedCards.userId, users.id),
+        isNull(savedCards.removedAt),
+        eq(savedCards.provider, provider),
+        cardId ? eq(savedCards.id, cardId) : undefined,
+      ),
+    )
+    .where(eq(users.id, caller.id))
+    .orderBy(desc(savedCards.createdAt), desc(savedCards.id))
     .limit(1);
-  if (!row) throw new AppError('conflict', oneClickTexts.noDefaultAddress);
-  // Only cards the shop's provider can charge (a shop that switched keeps the others' rows).
-  const cards = await cardsOf(tx, caller.id, provider);
-  const card = cardId ? cards.find((c) => c.id === cardId) : cards[0];
+  if (!row?.enabled) throw new AppError('conflict', oneClickTexts.notEnabled);
+  if (!row.address) throw new AppError('conflict', oneClickTexts.noDefaultAddress);
+  const { card, address: entry } = row;
   if (cardId && !card) {
     throw new AppError('not_found', savedCardTexts.notFound, [
       { field: 'cardId', message: savedCardTexts.notFound },
@@ -73,21 +86,21 @@ async function readiness(
   }
   if (!card) throw new AppError('conflict', oneClickTexts.noCard);
   const address: DeliveryAddress = {
-    name: row.name,
-    street: row.street,
-    city: row.city,
-    state: row.state,
-    zip: row.zip,
-    phone: row.phone,
-    line2: row.line2 ?? undefined,
+    name: entry.name,
+    street: entry.street,
+    city: entry.city,
+    state: entry.state,
+    zip: entry.zip,
+    phone: entry.phone,
+    line2: entry.line2 ?? undefined,
   };
   // Charged as the user's provider customer: a card no longer on it is refused by the provider.
-  const customerId = user.customerId ?? card.customerId;
+  const customerId = row.customerId ?? card.customerId;
   return { address, card: { id: card.id, customerId, paymentMethodId: card.paymentMethodId } };
 }
 
 /** Step 1: the order, placed as the part page's is, to the default address, by card, one_click. */
-function placeOrder(
+async function placeOrder(
   db: Db,
   caller: SessionUser,
   input: OneClickOrderInput,
@@ -95,8 +108,10 @@ function placeOrder(
   salesTaxRates: Record<string, number>,
   terms: OrderTerms,
   claim: IdempotencyClaim,
-): Promise<PlacedOneClick> {
-  return inOrderTransaction(db, claim, async (tx) => {
+): Promise<{ placed: PlacedOneClick; fresh: boolean }> {
+  let fresh = false;
+  const placed = await inOrderTransaction(db, claim, async (tx) => {
+    fresh = true;
     const { address, card } = await readiness(tx, caller, input.cardId, provider);
     const taken = await takePart(tx, input.partId, input.quantity, []);
     if (taken.length === 0) {
@@ -123,6 +138,7 @@ function placeOrder(
     );
     return { ...placed, card } as PlacedOneClick;
   });
+  return { placed, fresh };
 }
 
 export interface OneClickDeps {
@@ -144,7 +160,7 @@ export async function placeOneClickOrder(
   claim: IdempotencyClaim,
   deps: OneClickDeps,
 ): Promise<{ placed: Placed; result: OneClickResult }> {
-  const placed = await placeOrder(
+  const { placed, fresh } = await placeOrder(
     db,
     caller,
     input,
@@ -157,7 +173,7 @@ export async function placeOneClickOrder(
   // provider answers the same attempt), in case the customer has paid on the payment page since.
   const settled =
     placed.ending && !('payment' in placed.ending && placed.ending.payment === 'requires_action');
-  const ending = settled && placed.ending ? placed.ending : await charge(db, caller, placed, deps);
+  const ending = settled && placed.ending ? placed.ending : await charge(db, caller, placed, fresh, deps);
   if (!settled) await rememberAnswer(db, claim, { ...placed, ending });
   if ('declined' in ending) throw declinedProblem(ending.declined);
   return { placed, result: { ...placed.result, payment: ending.payment } };
@@ -171,14 +187,19 @@ async function charge(
   db: Db,
   caller: SessionUser,
   placed: PlacedOneClick,
+  /** Placed by this request (just committed, unpaid): nothing to read back. */
+  fresh: boolean,
   deps: OneClickDeps,
 ): Promise<Ending> {
   const orderId = placed.order._id;
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!order) throw new AppError('not_found', shopTexts.partNotFound);
-  // A retry of a click whose first request ended without remembering it: the order says how far.
-  if (order.paidAt !== null) return { payment: 'paid' };
-  if (order.status === 'cancelled') return { declined: oneClickTexts.declined };
+  const order = { id: orderId, totalCents: Math.round(placed.order.total * 100) };
+  if (!fresh) {
+    // A retry of a click whose first request ended without remembering it: the order says how far.
+    const [now] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+    if (!now) throw new AppError('not_found', shopTexts.partNotFound);
+    if (now.paidAt !== null) return { payment: 'paid' };
+    if (now.status === 'cancelled') return { declined: oneClickTexts.declined };
+  }
 
   const outcome = await deps.provider.chargeOffSession({
     orderId,

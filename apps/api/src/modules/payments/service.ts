@@ -190,7 +190,7 @@ async function markPaymentSucceeded(db: Db, intentId: string): Promise<void> {
  */
 async function markPaid(
   tx: Db,
-  order: OrderRow,
+  order: Pick<OrderRow, 'id'>,
   transactionId: string,
   by: OrderActor | null,
   publicUrl: string,
@@ -295,7 +295,7 @@ async function refundLate(
  */
 export async function recordOffSessionCharge(
   db: Db,
-  order: OrderRow,
+  order: Pick<OrderRow, 'id' | 'totalCents'>,
   charge: { intentId: string; clientSecret: string; succeeded: boolean },
   provider: PaymentProviderClient,
   by: OrderActor,
