@@ -137,6 +137,8 @@ describe('AddressBookSection', () => {
     serve([{ ...WORK, isDefault: true }]);
     fireEvent.click(remove);
     expect(await screen.findByText(addressBookTexts.removed)).toBeTruthy();
+    // The button is gone with its row: the keyboard goes on from the section's heading.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: addressBookTexts.heading }));
     expect(api.callsTo(`DELETE /api/addresses/${HOME.id}`)).toHaveLength(1);
     await waitFor(() => expect(screen.queryByText(HOME.street)).toBeNull());
   });

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { addressBookTexts, ADDRESS_BOOK_MAX, type AddressEntry } from '@pitstop/core/address-book';
 import { authErrorTexts } from '@pitstop/core/messages';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -108,13 +108,22 @@ export function AddressBookSection() {
   const [editing, setEditing] = useState<string | null>(null);
   const [said, setSaid] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The button pressed or the form is gone once done (a removed row, a default's own button, a
+  // closed form): the keyboard goes on from the section's heading rather than from the page's top.
+  const backToHeading = () => headingRef.current?.focus();
   const tell = (message: string | null, isFailure = false) => {
     setSaid(isFailure ? null : message);
     setFailed(isFailure ? message : null);
+    if (message) backToHeading();
   };
   const closed = (message: string) => {
     setEditing(null);
     tell(message);
+  };
+  const cancelled = () => {
+    setEditing(null);
+    backToHeading();
   };
 
   let body;
@@ -139,7 +148,7 @@ export function AddressBookSection() {
                     entry={entry}
                     offerDefault={!entry.isDefault}
                     onSaved={closed}
-                    onCancel={() => setEditing(null)}
+                    onCancel={cancelled}
                   />
                 </li>
               ) : (
@@ -157,12 +166,7 @@ export function AddressBookSection() {
           </ul>
         )}
         {editing === 'new' ? (
-          <AddressForm
-            entry={null}
-            offerDefault={entries.length > 0}
-            onSaved={closed}
-            onCancel={() => setEditing(null)}
-          />
+          <AddressForm entry={null} offerDefault={entries.length > 0} onSaved={closed} onCancel={cancelled} />
         ) : entries.length >= ADDRESS_BOOK_MAX ? (
           <p className="text-slate-600">{addressBookTexts.full}</p>
         ) : (
@@ -183,7 +187,12 @@ export function AddressBookSection() {
 
   return (
     <section aria-labelledby={headingId} className={sectionClass}>
-      <h2 id={headingId} className="text-xl font-bold text-slate-900">
+      <h2
+        id={headingId}
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-xl font-bold text-slate-900 outline-none"
+      >
         {addressBookTexts.heading}
       </h2>
       <p role="status" className={said ? 'font-medium text-green-800' : 'sr-only'}>
