@@ -1,12 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkoutTexts } from '@pitstop/core/cart-texts';
 import type { CheckoutResult } from '@pitstop/core/checkout';
 import { checkoutPaymentTexts } from '@pitstop/core/credit-texts';
 import type { CreditStatus } from '@pitstop/core/credit';
 import { cartTexts, creditTexts } from '@pitstop/core/messages';
 import { addressBookTexts, type AddressEntry } from '@pitstop/core/address-book';
+import { DEFAULT_DELIVERY_SETTINGS } from '@pitstop/core/delivery-promise';
 import type { OrderAddress } from '@pitstop/core/orders';
 import { receiptTexts } from '@pitstop/core/receipt-texts';
 import { ordersKeys } from '@/features/orders/api/orders-query-keys';
@@ -254,6 +255,44 @@ describe('CheckoutRoute', () => {
       payment: 'card',
       makeDefault: true,
     });
+  });
+
+  it('promises the delivery for the chosen address’s state, and for a new address’s once its state is chosen', async () => {
+    // Monday 30 November 2026, 11:48 in New York: before the 15:00 cut-off. Ground takes one day,
+    // three to Nevada.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-30T16:48:00Z'));
+    try {
+      const settings = {
+        ...DEFAULT_DELIVERY_SETTINGS,
+        carriers: [{ name: 'Ground', transitDays: 1, byState: { NV: 3 } }],
+      };
+      const RENO: AddressEntry = {
+        ...SAVED_ENTRY,
+        id: '20000000-0000-4000-8000-000000000003',
+        street: '9 Lake Rd',
+        city: 'Reno',
+        state: 'NV',
+        zip: '89501',
+        isDefault: false,
+      };
+      renderCheckout(
+        { 'GET /api/settings/delivery': () => jsonResponse(settings) },
+        { book: [SAVED_ENTRY, RENO] },
+      );
+      expect(await screen.findByText(/— arrives Tue, Dec 1$/)).toBeTruthy();
+      const deliverTo = screen.getByRole('group', { name: addressBookTexts.deliverTo });
+      fireEvent.click(within(deliverTo).getByRole('radio', { name: /9 Lake Rd, Reno, NV 89501/ }));
+      expect(await screen.findByText(/— arrives Thu, Dec 3$/)).toBeTruthy();
+
+      fireEvent.click(within(deliverTo).getByRole('radio', { name: addressBookTexts.useNew }));
+      fireEvent.change(screen.getByLabelText(checkoutTexts.state), { target: { value: 'NY' } });
+      expect(await screen.findByText(/— arrives Tue, Dec 1$/)).toBeTruthy();
+      fireEvent.change(screen.getByLabelText(checkoutTexts.state), { target: { value: 'NV' } });
+      expect(await screen.findByText(/— arrives Thu, Dec 3$/)).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows a part that ran short (409) as an alert naming it, with a way back to the cart', async () => {
