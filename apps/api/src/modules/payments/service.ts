@@ -196,6 +196,17 @@ async function markPaid(
   publicUrl: string,
 ): Promise<number> {
   await markPaymentSucceeded(tx, transactionId);
+  return markOrderPaid(tx, order, transactionId, by, publicUrl);
+}
+
+/** markPaid's steps after the payment's row says succeeded (a 1-Click charge writes it so). */
+async function markOrderPaid(
+  tx: Db,
+  order: Pick<OrderRow, 'id'>,
+  transactionId: string,
+  by: OrderActor | null,
+  publicUrl: string,
+): Promise<number> {
   const updated = await tx
     .update(orders)
     .set({ status: 'paid', paidAt: new Date(), transactionId, updatedAt: new Date() })
@@ -317,7 +328,7 @@ export async function recordOffSessionCharge(
       })
       .onConflictDoNothing({ target: payments.intentId });
     if (!charge.succeeded) return 0;
-    return markPaid(tx, order, charge.intentId, by, publicUrl);
+    return markOrderPaid(tx, order, charge.intentId, by, publicUrl);
   });
   if (!charge.succeeded) return false;
   if (marked > 0) {
