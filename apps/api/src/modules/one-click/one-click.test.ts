@@ -60,6 +60,9 @@ describe('1-Click orders (sandbox)', () => {
   it('places the order to the default address, charges the saved card and answers it paid', async () => {
     const me = await readyCustomer(t);
     const part = await createPart(t.database.db, { priceCents: 2000, availablequantity: 10 });
+    const shown = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/parts/${part.id}` })).json().availablequantity;
+    expect(await shown()).toBe(10);
     const res = await oneClick(t, me, { partId: part.id, quantity: 2 });
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -74,6 +77,8 @@ describe('1-Click orders (sandbox)', () => {
     expect(row?.deliveryAddress).toMatchObject(DELIVERY_ADDRESS);
     expect(row?.transactionId).toMatch(/^pi_sandbox_1click_/);
     expect(await stockOf(t, part.id)).toBe(8);
+    // The part page's cached answer was dropped with the order.
+    expect(await shown()).toBe(8);
     const renders = (await t.database.db.select({ payload: jobs.payload }).from(jobs))
       .map((j) => j.payload as { render?: string; orderId?: string })
       .filter((p) => p.orderId === body.insertedId)

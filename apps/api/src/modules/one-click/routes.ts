@@ -43,7 +43,12 @@ export const oneClickRoutes: FastifyPluginAsyncZod<{ provider: PaymentProviderCl
           { field: 'Idempotency-Key', message: oneClickTexts.keyRequired },
         ]);
       }
-      const partIds = [request.body.partId];
+      // Its stock moved (taken, or given back by a declined card's cancel): the answers showing
+      // it go, and its mails or its intent's cancel go now rather than at the next poll.
+      const stockMoved = async () => {
+        await app.catalogueCache.invalidateStock([request.body.partId]);
+        app.jobs.wake();
+      };
       try {
         const { result } = await placeOneClickOrder(app.db, caller, request.body, claim, {
           provider,
@@ -51,12 +56,12 @@ export const oneClickRoutes: FastifyPluginAsyncZod<{ provider: PaymentProviderCl
           terms: { ...base, deliverySettings: await app.deliverySettings.get() },
           onQueued: app.jobs.wake,
         });
+        await stockMoved();
         return reply.code(201).send(result);
-      } finally {
-        // Its stock moved (taken, or given back by a declined card's cancel): those answers go,
-        // and its mails or intent's cancel go now rather than at the next poll.
-        await app.catalogueCache.invalidateStock(partIds);
-        app.jobs.wake();
+      } catch (err) {
+        // Declined: the order was placed and cancelled. Any other refusal placed nothing.
+        if (err instanceof AppError && err.kind === 'payment_failed') await stockMoved();
+        throw err;
       }
     },
   );
