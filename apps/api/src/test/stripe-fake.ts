@@ -143,7 +143,9 @@ export async function startStripeFake() {
             return answer(200, intent);
           }
           const authenticate = behaviour === 'authenticates';
-          intent.status = authenticate ? 'requires_action' : 'requires_payment_method';
+          // As at Stripe: the attempt failed, the card is set aside (in last_payment_error).
+          intent.status = 'requires_payment_method';
+          intent.payment_method = null;
           return answer(402, {
             error: {
               type: 'card_error',
@@ -276,6 +278,14 @@ export async function startStripeFake() {
         return send(200, intent);
       }
       const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'POST' && match) {
+        // Update: a payment method put (back) on an intent not yet paid.
+        const intent = intents.get(decodeURIComponent(match[1] ?? ''));
+        if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing' } });
+        const method = new URLSearchParams(raw).get('payment_method');
+        if (method) Object.assign(intent, { payment_method: method, status: 'requires_confirmation' });
+        return send(200, intent);
+      }
       if (req.method === 'GET' && match) {
         const intent = intents.get(decodeURIComponent(match[1] ?? ''));
         return intent

@@ -41,7 +41,25 @@ export function createStripeProvider(stripe: Stripe): PaymentProviderClient {
       );
       return offSessionOutcome(intent);
     } catch (err) {
-      return offSessionFailure(err);
+      const outcome = offSessionFailure(err);
+      if (outcome.outcome === 'requires_action') await keepCardOn(outcome.intentId, charge.paymentMethodId);
+      return outcome;
+    }
+  };
+  /**
+   * Stripe answers `authentication_required` with the intent back at requires_payment_method, the
+   * card set aside in its last error. Putting the card back on it lets the payment page confirm
+   * it as it is (`confirmCardPayment(clientSecret)`: the bank's check with the saved card, nothing
+   * typed). Best effort: without it the page still takes a card typed in.
+   */
+  const keepCardOn = async (intentId: string, paymentMethodId: string) => {
+    try {
+      const intent = await stripe.paymentIntents.retrieve(intentId);
+      if (intent.status === 'requires_payment_method') {
+        await stripe.paymentIntents.update(intentId, { payment_method: paymentMethodId });
+      }
+    } catch {
+      // The page's card form still works on the intent.
     }
   };
   return {

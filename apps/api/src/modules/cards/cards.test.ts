@@ -393,6 +393,24 @@ describe('saved cards and 1-Click with Stripe', () => {
     fake.behave(pm, 'authenticates');
     const auth = await oneClick(me, part.id);
     expect(auth.json().payment).toBe('requires_action');
+    // The payment page gets the click's own intent, the saved card put back on it for the bank's check.
+    const page = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: bearer(me.token),
+      payload: { orderId: auth.json().insertedId },
+    });
+    const waiting = [...fake.intents.values()].find((i) => page.json().clientSecret.startsWith(i.id));
+    expect(waiting).toMatchObject({ payment_method: pm, status: 'requires_confirmation' });
+    expect(fake.intentKeys).toContain(`one-click-${auth.json().insertedId}`);
+    fake.succeed(waiting?.id ?? '');
+    const confirmed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/payment/${auth.json().insertedId}`,
+      headers: bearer(me.token),
+      payload: { transactionId: waiting?.id },
+    });
+    expect(confirmed.json()).toEqual({ modifiedCount: 1 });
 
     fake.behave(pm, 'declines');
     const declined = await oneClick(me, part.id);
@@ -401,7 +419,7 @@ describe('saved cards and 1-Click with Stripe', () => {
     const statuses = (await t.database.db.select().from(orders).where(eq(orders.userId, me.userId))).map(
       (o) => o.status,
     );
-    expect(statuses.sort()).toEqual(['cancelled', 'paid', 'unpaid']);
+    expect(statuses.sort()).toEqual(['cancelled', 'paid', 'paid']);
 
     fake.behave(pm, 'succeeds');
     const method = fake.methods.get(pm);
@@ -413,7 +431,7 @@ describe('saved cards and 1-Click with Stripe', () => {
     const next = await oneClick(me, part.id);
     expect(next.statusCode).toBe(409);
     expect(JSON.stringify(next.json())).toContain(oneClickTexts.noCard);
-    // Paid and awaiting authentication hold their units; the declined and dropped ones gave theirs back.
+    // The two paid orders hold their units; the declined and dropped ones gave theirs back.
     const [stock] = await t.database.db.select().from(parts).where(eq(parts.id, part.id));
     expect(stock?.availablequantity).toBe(3);
   });

@@ -209,11 +209,15 @@ async function charge(
     customerId: placed.card.customerId,
     paymentMethodId: placed.card.paymentMethodId,
   });
-  const record = (intentId: string, clientSecret: string, succeeded: boolean) =>
+  const record = (
+    intentId: string,
+    clientSecret: string,
+    status: 'succeeded' | 'requires_payment' | 'failed',
+  ) =>
     recordOffSessionCharge(
       db,
       order,
-      { intentId, clientSecret, succeeded },
+      { intentId, clientSecret, status },
       deps.provider,
       caller,
       deps.terms.publicUrl,
@@ -222,16 +226,17 @@ async function charge(
 
   switch (outcome.outcome) {
     case 'succeeded':
-      return (await record(outcome.intentId, outcome.clientSecret, true))
+      return (await record(outcome.intentId, outcome.clientSecret, 'succeeded'))
         ? { payment: 'paid' }
         : { payment: 'requires_action' };
     case 'requires_action':
-      // Held unpaid as any card order, until its deadline; the payment page makes a fresh intent.
-      await record(outcome.intentId, outcome.clientSecret, false);
+      // Held unpaid as any card order, until its deadline; the payment page finishes this intent,
+      // which carries the saved card (the bank's check runs there, with the customer).
+      await record(outcome.intentId, outcome.clientSecret, 'requires_payment');
       return { payment: 'requires_action' };
     case 'declined':
       if (outcome.intentId)
-        await record(outcome.intentId, outcome.clientSecret ?? `${outcome.intentId}_secret`, false);
+        await record(outcome.intentId, outcome.clientSecret ?? `${outcome.intentId}_secret`, 'failed');
       await cancelDeclined(db, caller, orderId, outcome.message);
       return { declined: outcome.message };
     case 'unusable':

@@ -299,15 +299,16 @@ async function refundLate(
 /**
  * A 1-Click order's off-session charge, as the provider answered it: its payment row, and when it
  * succeeded the order marked paid through the confirmation's own step (markPaid: timeline,
- * receipt and the shop's notice), in one transaction. A charge that needs the customer (3-D
- * Secure) or was declined is written `failed`, so the payment page makes a fresh intent and a
- * cancel closes this one. Answers whether the order is paid now; an order cancelled before the
- * money came gets its refund queued and the cancel's problem thrown.
+ * receipt and the shop's notice), in one transaction. A charge waiting for the customer (3-D
+ * Secure) is written `requires_payment`: the payment page finishes that same intent, which carries
+ * the saved card (a cancel closes it). A declined one is written `failed`. Answers whether the
+ * order is paid now; an order cancelled before the money came gets its refund queued and the
+ * cancel's problem thrown.
  */
 export async function recordOffSessionCharge(
   db: Db,
   order: Pick<OrderRow, 'id' | 'totalCents'>,
-  charge: { intentId: string; clientSecret: string; succeeded: boolean },
+  charge: { intentId: string; clientSecret: string; status: 'succeeded' | 'requires_payment' | 'failed' },
   provider: PaymentProviderClient,
   by: OrderActor,
   publicUrl: string,
@@ -324,13 +325,13 @@ export async function recordOffSessionCharge(
         clientSecret: charge.clientSecret,
         amountCents: order.totalCents,
         // Succeeded as written: Stripe's webhook may have marked the order paid before this row.
-        status: charge.succeeded ? 'succeeded' : 'failed',
+        status: charge.status,
       })
       .onConflictDoNothing({ target: payments.intentId });
-    if (!charge.succeeded) return 0;
+    if (charge.status !== 'succeeded') return 0;
     return markOrderPaid(tx, order, charge.intentId, by, publicUrl);
   });
-  if (!charge.succeeded) return false;
+  if (charge.status !== 'succeeded') return false;
   if (marked > 0) {
     paymentsSucceeded.inc();
     onQueued();
