@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdminOrdersQuerySchema, OrderStatusChangeSchema } from '@pitstop/core/admin';
+import { AdminOrdersQuerySchema } from '@pitstop/core/admin';
 import { TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
 import { DeletedSchema, OrderIdParamsSchema, OrderSchema } from '@pitstop/core/orders';
 import { ProblemSchema } from '@pitstop/core/problem';
 import type { FastifyReply } from 'fastify';
 import { currentUser, requireAdmin, requireUser } from '../../auth/plugin.js';
 import { jsonResponse, sendCached } from '../../lib/response-cache.js';
-import { shipmentTexts } from '@pitstop/core/shipment-texts';
-import { AppError } from '../../lib/errors.js';
 import { auditContextOf } from '../audit/service.js';
-import { markDelivered } from '../shipments/service.js';
 import { orderConfirmationMail } from './confirmation-mail.js';
 import { registerOrderMails } from './order-mails.js';
 import {
@@ -77,39 +74,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
       const page = await listAllOrders(app.db, request.query);
       void reply.header(TOTAL_COUNT_HEADER, String(page.total));
       return page.items;
-    },
-  );
-
-  app.patch(
-    '/order/:id/status',
-    {
-      preValidation: requireAdmin(app),
-      schema: {
-        tags: ['orders'],
-        summary:
-          'Mark a shipped order delivered (the customer is mailed; again: no change). "shipped" answers 400: an order ships with its carrier and tracking number through POST /api/orders/{number}/shipments',
-        security: bearer,
-        params: OrderIdParamsSchema,
-        body: OrderStatusChangeSchema,
-        response: { 200: OrderSchema, ...problems },
-      },
-    },
-    async (request) => {
-      // A parcel without a carrier or tracking number cannot be followed: shipping has its own route.
-      if (request.body.status === 'shipped') {
-        throw new AppError('invalid', shipmentTexts.shipThroughShipments, [
-          { field: 'status', message: shipmentTexts.shipThroughShipments },
-        ]);
-      }
-      const { order, changed } = await markDelivered(
-        app.db,
-        { id: request.params.id },
-        currentUser(request),
-        { publicUrl: app.config.publicUrl },
-        auditContextOf(request),
-      );
-      if (changed) app.jobs.wake();
-      return order;
     },
   );
 

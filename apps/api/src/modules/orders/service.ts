@@ -36,7 +36,7 @@ import { orderRecordId, recordAudit, type AuditContext } from '../audit/service.
 import { queueIntentCancels } from '../../lib/payments/intent-cancels.js';
 import { escapeLike } from '../../lib/sql.js';
 import { enqueueMail, renderedMailJobs, type RenderedMail } from '../jobs/queue.js';
-import { shipmentsOf } from '../shipments/repository.js';
+import { shipmentsOf } from './shipments-read.js';
 import { sameEmail } from '../users/service.js';
 import { orderCancellationMail } from './cancellation-mail.js';
 import { actorName, recordOrderEvent, SYSTEM, type OrderActor } from './events.js';

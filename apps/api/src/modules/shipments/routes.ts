@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OrderNumberParamsSchema, OrderSchema } from '@pitstop/core/orders';
+import { OrderIdParamsSchema, OrderNumberParamsSchema, OrderSchema } from '@pitstop/core/orders';
+import { OrderStatusChangeSchema } from '@pitstop/core/admin';
+import { shipmentTexts } from '@pitstop/core/shipment-texts';
 import { ProblemSchema } from '@pitstop/core/problem';
 import { CreateShipmentSchema } from '@pitstop/core/shipments';
 import { currentUser, requireAdmin } from '../../auth/plugin.js';
+import { AppError } from '../../lib/errors.js';
 import { auditContextOf } from '../audit/service.js';
 import { markDelivered, shipOrder } from './service.js';
 
@@ -66,6 +69,40 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { order, changed } = await markDelivered(
         app.db,
         { number: request.params.number },
+        currentUser(request),
+        terms,
+        auditContextOf(request),
+      );
+      if (changed) app.jobs.wake();
+      return order;
+    },
+  );
+
+  // The specification's status route lives with shipping: delivering is a shipment's last step.
+  app.patch(
+    '/order/:id/status',
+    {
+      preValidation: admins,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'The spec’s status change: mark a shipped order delivered (the customer is mailed; again: no change). "shipped" answers 400: an order ships with its carrier and tracking number through POST /api/orders/{number}/shipments',
+        security: bearer,
+        params: OrderIdParamsSchema,
+        body: OrderStatusChangeSchema,
+        response: { 200: OrderSchema, ...problems },
+      },
+    },
+    async (request) => {
+      // A parcel without a carrier or tracking number cannot be followed: shipping has its own route.
+      if (request.body.status === 'shipped') {
+        throw new AppError('invalid', shipmentTexts.shipThroughShipments, [
+          { field: 'status', message: shipmentTexts.shipThroughShipments },
+        ]);
+      }
+      const { order, changed } = await markDelivered(
+        app.db,
+        { id: request.params.id },
         currentUser(request),
         terms,
         auditContextOf(request),

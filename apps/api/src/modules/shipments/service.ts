@@ -20,7 +20,7 @@ import { enqueueMail } from '../jobs/queue.js';
 import { recordOrderEvent, type OrderActor } from '../orders/events.js';
 import { linesOf, toOrder, withLines } from '../orders/service.js';
 import { deliveredMail, shipmentMail } from './mails.js';
-import { shipmentsOf } from './repository.js';
+import { shipmentsOf } from '../orders/shipments-read.js';
 
 /** Which order: by its number (the order page's routes) or its id (the spec's status route). */
 export type OrderLocator = { number: number } | { id: string };
