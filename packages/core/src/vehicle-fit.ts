@@ -1,10 +1,15 @@
-import type { Vehicle } from './fitment.js';
-
 /**
  * Whether a part fits a bike, and how the shop says so. No runtime dependencies (no zod), so the
  * home page and every part card can import it without the schema library: fitment.ts holds the
  * schemas and re-exports all of this, so API code keeps importing from one place.
  */
+
+/** One bike as these helpers read it; fitment.ts's `Vehicle` (the schema's) has this shape. */
+interface Vehicle {
+  year: number;
+  make: string;
+  model: string;
+}
 
 export const FITMENT_POSITIONS = ['front', 'rear', 'left', 'right', 'pair'] as const;
 export type FitmentPosition = (typeof FITMENT_POSITIONS)[number];

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { users } from '../db/schema.js';
 import type { Mail } from '../lib/mail.js';
-import type { Auth } from './auth.js';
 
 const SHOP = 'Pitstop Parts';
 
@@ -29,13 +28,18 @@ export function verifyEmailMail(user: { name: string; email: string }, url: stri
 
 const PayloadSchema = z.object({ userId: z.string() });
 
+/** What the renderer needs of better-auth: its secret and where its routes are (auth.$context). */
+interface AuthContextSource {
+  $context: Promise<{ secret: string; baseURL: string }>;
+}
+
 /**
  * Writes the sign-up's verification mail when its job runs: the link's token is made then, as
  * better-auth makes it (a signed JWT of the address, for the same lifetime, back to the home
  * page as the sign-up form asks). A user already verified (the demo accounts, a Google sign-up
  * that verified meanwhile) or gone gets no mail.
  */
-export function registerVerifyEmailMail(app: FastifyInstance, auth: Auth): void {
+export function registerVerifyEmailMail(app: FastifyInstance, auth: AuthContextSource): void {
   app.jobs.renderMail(VERIFY_EMAIL_MAIL, async (payload) => {
     const { userId } = PayloadSchema.parse(payload);
     const [user] = await app.db

@@ -1,17 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { ActivityPage, AuditAction, AuditRecordType } from '@pitstop/core/audit';
+import type { ActivityPage } from '@pitstop/core/audit';
 import { apiGet } from '@/lib/api-client';
-import { activityKeys } from './activity-query-keys';
+import { activityKeys, type ActivityFilters } from './activity-query-keys';
 
-/** The filters as the API takes them: `from` inclusive and `to` exclusive, as ISO times. */
-export interface ActivityFilters {
-  actor?: string;
-  action?: AuditAction;
-  recordType?: AuditRecordType;
-  recordId?: string;
-  from?: string;
-  to?: string;
-}
+export type { ActivityFilters } from './activity-query-keys';
 
 /** GET /api/admin/activity (admins): one page, newest first; `before` is the previous page's `next`. */
 export function getActivity(

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { problemText } from '@/lib/error-text';
 import { useCancelOrder } from '../../api/cancel-order';
-import type { OrderPageContext } from './order-page';
+import type { OrderPageContext } from './order-page-context';
 
 /**
  * "Cancel and refund" on a customer's own 1-Click order (issue #28, item 5): until it ships, one

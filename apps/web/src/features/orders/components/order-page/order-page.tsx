@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { OrderDetail, Return } from '@pitstop/core/order-detail';
+import type { Return } from '@pitstop/core/order-detail';
 import { orderPageTexts as t } from '@pitstop/core/order-page-texts';
 import { formatOrderNumber, parseOrderNumber } from '@pitstop/core/orders';
 import type { ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useOrderDetail } from '../../api/get-order-detail';
 import { ordersKeys } from '../../api/orders-query-keys';
+import type { OrderPageContext } from './order-page-context';
 import { OrderDeliverySection } from './order-delivery-section';
 import { OrderHeader } from './order-header';
 import { OneClickCancel } from './one-click-cancel';
@@ -19,12 +20,7 @@ import { OrderShipmentsSection } from './order-shipments-section';
 import { OrderTimelineSection } from './order-timeline-section';
 import { PackingSlip } from './packing-slip';
 
-/** What a part of the page from another feature is given: the order, and a way to reload it. */
-export interface OrderPageContext {
-  order: OrderDetail;
-  /** Reloads this order (and the lists showing it) after a change; resolves once it is back. */
-  refresh: () => Promise<unknown>;
-}
+export type { OrderPageContext } from './order-page-context';
 
 /**
  * The parts other features add (the screen composes them, so this feature never imports theirs):
