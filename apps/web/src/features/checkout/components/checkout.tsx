@@ -262,7 +262,6 @@ function CheckoutForm(props: CheckoutFormProps) {
       }}
       className="flex flex-col gap-6"
     >
-      {deliveryPromise?.(state || null)}
       {stockProblem ? <CartProblem message={stockProblem} /> : null}
       <div className="grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
         <div className="flex flex-col gap-8">
@@ -382,6 +381,9 @@ function CheckoutForm(props: CheckoutFormProps) {
             {place.isPending ? checkoutTexts.placing : checkoutTexts.placeOrder}
           </button>
           {payment === 'card' ? <p className="text-sm text-slate-600">{checkoutTexts.payNext}</p> : null}
+          {/* Under Place order: it appears once the settings answer and changes with the state
+            chosen, and above the form it moved every field (and the button) as it did. */}
+          {deliveryPromise?.(state || null)}
           {creditOffer}
         </section>
       </div>
@@ -399,7 +401,7 @@ interface CheckoutProps {
   creditLine?: CheckoutCreditLine | null;
   /** Where to apply for credit (or see it), shown under the order's summary; the route's to give. */
   creditOffer?: ReactNode;
-  /** The delivery promise for the state the order goes to, above the form; the route's to give. */
+  /** The delivery promise for the state the order goes to, under Place order; the route's to give. */
   deliveryPromise?: (state: string | null) => ReactNode;
 }
 
