@@ -72,7 +72,8 @@ export const savedCardTexts = {
   heading: 'Saved cards',
   saveThisCard: 'Save this card for next time',
   ending: (brand: string, last4: string) => `${cardBrandName(brand)} ending in ${last4}`,
-  expires: (month: number, year: number) => `Expires ${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`,
+  expires: (month: number, year: number) =>
+    `Expires ${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`,
   remove: 'Remove',
   removeName: (brand: string, last4: string) => `Remove ${cardBrandName(brand)} ending in ${last4}`,
   confirmRemove: 'Remove this card? It can no longer be used for 1-Click.',

@@ -412,7 +412,9 @@ export const addresses = pgTable(
   },
   (t) => [
     index('addresses_user_idx').on(t.userId),
-    uniqueIndex('addresses_default_idx').on(t.userId).where(sql`${t.isDefault}`),
+    uniqueIndex('addresses_default_idx')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 

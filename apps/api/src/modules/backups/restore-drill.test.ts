@@ -9,15 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase, type Db } from '../../db/client.js';
-import {
-  backupRuns,
-  orderLines,
-  orders,
-  partFitments,
-  parts,
-  reviews,
-  users,
-} from '../../db/schema.js';
+import { backupRuns, orderLines, orders, partFitments, parts, reviews, users } from '../../db/schema.js';
 import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/app.js';
 import { bearer, signIn, signUp, signUpAdmin, type Customer } from '../../test/accounts.js';
 import { catalogueCsv, csvPartNumber, csvRow } from '../../test/catalogue.js';

@@ -122,7 +122,9 @@ describe('mails queued with their change', () => {
       t.database.db
         .select()
         .from(jobs)
-        .where(sql`${jobs.kind} = 'mail' and ${jobs.payload}->>'render' = 'verify-email' and ${jobs.payload}->>'userId' = ${userId}`);
+        .where(
+          sql`${jobs.kind} = 'mail' and ${jobs.payload}->>'render' = 'verify-email' and ${jobs.payload}->>'userId' = ${userId}`,
+        );
 
     // Through the sign-up route: the job is there before any runner has looked (the poll is an hour).
     const me = await signUp(t.app);
