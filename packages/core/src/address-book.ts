@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DeliveryAddressSchema } from './delivery-address.js';
+import { DeliveryAddressFieldsSchema, zipInState } from './delivery-address.js';
 import { OrderAddressSchema } from './orders.js';
 
 /*
@@ -12,10 +12,10 @@ import { OrderAddressSchema } from './orders.js';
 export const ADDRESS_BOOK_MAX = 20;
 
 /** POST /api/addresses and PUT /api/addresses/:id: an address, and whether it becomes the default. */
-export const AddressEntryInputSchema = DeliveryAddressSchema.extend({
+export const AddressEntryInputSchema = DeliveryAddressFieldsSchema.extend({
   /** true: this one becomes the default (the previous default stops being it). Omitted: unchanged (a first address is the default). */
   isDefault: z.boolean().optional(),
-});
+}).superRefine(zipInState);
 export type AddressEntryInput = z.input<typeof AddressEntryInputSchema>;
 
 export const AddressIdParamsSchema = z.object({ id: z.uuid({ message: 'This address was not found.' }) });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DeliveryAddressSchema, salesTaxCents, usPhoneValid } from './checkout.js';
+import { AddressEntryInputSchema } from './address-book.js';
 import { DELIVERY_STATES } from './delivery-area.js';
+import { cartTexts } from './messages.js';
+import { stateOfZip } from './zip-state.js';
 
 describe('delivery area', () => {
   it('is the 48 contiguous states and DC', () => {
@@ -20,6 +23,43 @@ describe('delivery area', () => {
       phone: '775-555-0100',
     });
     expect(parsed.state).toBe('NV');
+  });
+});
+
+describe('the ZIP and the state', () => {
+  const address = (state: string, zip: string) => ({
+    name: 'A',
+    street: '1 Main St',
+    city: 'Somewhere',
+    state,
+    zip,
+    phone: '775-555-0100',
+  });
+  const zipErrors = (state: string, zip: string) =>
+    (DeliveryAddressSchema.safeParse(address(state, zip)).error?.issues ?? [])
+      .filter((issue) => issue.path.join('.') === 'zip')
+      .map((issue) => issue.message);
+
+  it('takes a ZIP of the chosen state, ZIP+4 too, and DC’s', () => {
+    expect(zipErrors('CA', '94105')).toEqual([]);
+    expect(zipErrors('NY', '10001-1234')).toEqual([]);
+    expect(zipErrors('DC', '20500')).toEqual([]);
+    expect(zipErrors('TX', '78701')).toEqual([]);
+  });
+
+  it('refuses a ZIP of another state on the zip field, naming the state chosen', () => {
+    expect(zipErrors('CA', '10001')).toEqual([cartTexts.zipNotInState('California')]);
+    expect(zipErrors('NV', '94105')).toEqual([cartTexts.zipNotInState('Nevada')]);
+    // The address book's entries follow the same rule.
+    const entry = AddressEntryInputSchema.safeParse(address('NY', '94105'));
+    expect(entry.error?.issues).toMatchObject([
+      { path: ['zip'], message: cartTexts.zipNotInState('New York') },
+    ]);
+  });
+
+  it('lets a prefix the table does not know through (the ZIP’s own rule decides)', () => {
+    expect(stateOfZip('00001')).toBeNull();
+    expect(zipErrors('CA', '00001')).toEqual([]);
   });
 });
 

@@ -3,7 +3,9 @@ import { DeliveryAddressSchema, PaymentMethodSchema, PAYMENT_METHODS } from './d
 import { OrderAddressSchema, OrderLineSchema } from './orders.js';
 
 export {
+  DeliveryAddressFieldsSchema,
   DeliveryAddressSchema,
+  zipInState,
   PAYMENT_METHODS,
   PaymentMethodSchema,
   usPhoneValid,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { nameText, singleLineText } from './text.js';
 import { cartTexts } from './messages.js';
-import { isDeliveryState, STATES_NOT_SERVED } from './delivery-area.js';
+import { DELIVERY_STATES, isDeliveryState, STATES_NOT_SERVED } from './delivery-area.js';
+import { stateOfZip } from './zip-state.js';
 import { ADDRESS_LINE2_MAX, addressLine2Texts } from './checkout-place-texts.js';
 
 /*
@@ -21,8 +22,11 @@ export function usPhoneValid(phone: string): boolean {
 const required = (message: string, max: number, text = singleLineText) =>
   text({ error: message }).trim().min(1, message).max(max, `Use at most ${max} characters`);
 
-/** The delivery address of an order. The same rules run in the forms and on the server. */
-export const DeliveryAddressSchema = z.object({
+/**
+ * The delivery address's fields, each with its own rule; `DeliveryAddressSchema` adds the rule
+ * across two of them. Pick or extend fields from this one (zod refuses `.pick` on a refined object).
+ */
+export const DeliveryAddressFieldsSchema = z.object({
   name: required(cartTexts.addressNameRequired, 100, nameText),
   street: required(cartTexts.streetRequired, 200),
   /**
@@ -58,6 +62,23 @@ export const DeliveryAddressSchema = z.object({
     .max(30, cartTexts.phoneInvalid)
     .refine(usPhoneValid, cartTexts.phoneInvalid),
 });
+/**
+ * The ZIP must lie in the chosen state: its first three digits (USPS's sectional centers) name one
+ * state. A prefix the table does not know is let through — the ZIP's own rule already ran, and a
+ * real address must never be refused for a gap in our table.
+ */
+export function zipInState(address: { zip: string; state: string }, ctx: z.RefinementCtx): void {
+  const zipState = stateOfZip(address.zip);
+  if (zipState === null || zipState === address.state || !isDeliveryState(address.state)) return;
+  ctx.addIssue({
+    code: 'custom',
+    path: ['zip'],
+    message: cartTexts.zipNotInState(DELIVERY_STATES[address.state]),
+  });
+}
+
+/** The delivery address of an order. The same rules run in the forms and on the server. */
+export const DeliveryAddressSchema = DeliveryAddressFieldsSchema.superRefine(zipInState);
 export type DeliveryAddressInput = z.input<typeof DeliveryAddressSchema>;
 export type DeliveryAddress = z.infer<typeof DeliveryAddressSchema>;
 

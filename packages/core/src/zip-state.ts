@@ -1,7 +1,8 @@
 /**
  * Which state a ZIP code is in, by its first three digits (USPS's sectional centers). Ranges are
  * inclusive; a prefix USPS does not use answers null. Enough to choose a delivery promise for a
- * visitor's ZIP; an address's own state is what an order goes by.
+ * visitor's ZIP, and to refuse an address whose ZIP belongs to another state than the one chosen
+ * (delivery-address.ts); the address's own state is what an order goes by.
  */
 const RANGES: readonly (readonly [number, number, string])[] = [
   [5, 5, 'NY'],

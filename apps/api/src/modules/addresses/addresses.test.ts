@@ -168,6 +168,7 @@ describe('the address book', () => {
     ['state', { state: 'HI' }, cartTexts.stateNotServed('Hawaii')],
     ['state', { state: 'ZZ' }, cartTexts.stateUnknown],
     ['zip', { zip: '9410' }, cartTexts.zipInvalid],
+    ['zip', { zip: '89501' }, cartTexts.zipNotInState('California')],
     ['phone', { phone: '555-0134' }, cartTexts.phoneInvalid],
     ['line2', { line2: 'Apt\u00854B' }, undefined],
     ['name', { name: '' }, cartTexts.addressNameRequired],

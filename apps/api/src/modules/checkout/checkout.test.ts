@@ -130,13 +130,13 @@ describe('POST /api/checkout', () => {
   });
 
   it.each([
-    ['NY', 4.24, 110.24],
-    ['TX', 0, 106],
-  ])('charges %s its own rate (%s tax on 106.00)', async (state, tax, total) => {
+    ['NY', '10001-1234', 4.24, 110.24],
+    ['TX', '78701-1234', 0, 106],
+  ])('charges %s its own rate (ZIP %s, %s tax on 106.00)', async (state, zip, tax, total) => {
     const part = await createPart(t.database.db, { priceCents: 5300, availablequantity: 5 });
     const me = await signUp(t.app);
     await addToCart(me, part.id, 2);
-    const res = await checkout(me, { address: { ...ADDRESS, state, zip: '10001-1234' }, payment: 'card' });
+    const res = await checkout(me, { address: { ...ADDRESS, state, zip }, payment: 'card' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ subtotal: 106, tax, total });
   });
@@ -234,6 +234,7 @@ describe('POST /api/checkout', () => {
     [{ state: '' }, 'address.state', cartTexts.stateRequired],
     [{ zip: '9410' }, 'address.zip', cartTexts.zipInvalid],
     [{ zip: '94105-12' }, 'address.zip', cartTexts.zipInvalid],
+    [{ zip: '10001' }, 'address.zip', cartTexts.zipNotInState('California')],
     [{ phone: '555-0134' }, 'address.phone', cartTexts.phoneInvalid],
     [{ phone: '415 555 0134 x' }, 'address.phone', cartTexts.phoneInvalid],
     [{ name: ' ' }, 'address.name', cartTexts.addressNameRequired],

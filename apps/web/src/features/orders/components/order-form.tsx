@@ -3,7 +3,8 @@ import type { Profile } from '@pitstop/core/accounts';
 import { cartTexts, shopTexts } from '@pitstop/core/messages';
 import { minimumsTexts, stockWords } from '@pitstop/core/minimums-texts';
 import {
-  DeliveryAddressSchema,
+  DeliveryAddressFieldsSchema,
+  zipInState,
   usPhoneValid,
   type CheckoutResult,
   type PaymentMethod,
@@ -31,13 +32,13 @@ export type OrderablePart = Pick<Part, '_id' | 'name' | 'minquantity' | 'availab
 type Limits = Pick<Part, 'minquantity' | 'availablequantity'>;
 
 /** The address as this form asks it: name and phone are the form's own Name and Phone number. */
-const AddressFieldsSchema = DeliveryAddressSchema.pick({
+const AddressFieldsSchema = DeliveryAddressFieldsSchema.pick({
   street: true,
   line2: true,
   city: true,
   state: true,
   zip: true,
-});
+}).superRefine(zipInState);
 
 /**
  * The spec's order-form rules (§5) from the shared CreateOrderSchema, plus what only this form
