@@ -13,6 +13,8 @@ export const OneClickOrderSchema = z.object({
   quantity: z.number({ error: 'Enter a quantity' }).int('Enter a whole number').positive('Enter a quantity'),
   /** The saved card to charge; omitted: the newest. */
   cardId: z.uuid({ message: 'This card was not found.' }).optional(),
+  /** The saved address to ship to; omitted: the default. Another customer's: 404. */
+  addressId: z.uuid({ message: 'This address was not found.' }).optional(),
   /** Bought from a cart line: that line leaves the cart with the order. */
   fromCart: z.boolean().optional(),
 });

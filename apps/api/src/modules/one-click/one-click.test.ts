@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { addressBookTexts } from '@pitstop/core/address-book';
 import { oneClickTexts } from '@pitstop/core/one-click';
 import { savedCardTexts } from '@pitstop/core/saved-cards';
 import {
@@ -161,6 +162,39 @@ describe('1-Click orders (sandbox)', () => {
     expect(JSON.stringify(refusedCard.json())).toContain(oneClickTexts.noCard);
 
     expect(await stockOf(t, part.id)).toBe(5);
+  });
+
+  it('ships to a saved address named; another customer’s address or card is not found (404), and nothing is ordered', async () => {
+    const part = await createPart(t.database.db, { availablequantity: 5 });
+    const me = await readyCustomer(t);
+    const other = await readyCustomer(t);
+    const CABIN = { ...DELIVERY_ADDRESS, street: '9 Lake Rd', city: 'Reno', state: 'NV', zip: '89501' };
+    const [cabin] = await t.database.db
+      .insert(addresses)
+      .values({ userId: me.userId, ...CABIN, isDefault: false })
+      .returning({ id: addresses.id });
+    const [theirAddress] = await t.database.db
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(eq(addresses.userId, other.userId));
+    const [theirCard] = await t.database.db
+      .select({ id: savedCards.id })
+      .from(savedCards)
+      .where(eq(savedCards.userId, other.userId));
+
+    const toTheirs = await oneClick(t, me, { partId: part.id, quantity: 1, addressId: theirAddress!.id });
+    expect(toTheirs.statusCode).toBe(404);
+    expect(toTheirs.json().errors).toEqual([{ field: 'addressId', message: addressBookTexts.notFound }]);
+    const withTheirs = await oneClick(t, me, { partId: part.id, quantity: 1, cardId: theirCard!.id });
+    expect(withTheirs.statusCode).toBe(404);
+    expect(withTheirs.json().errors).toEqual([{ field: 'cardId', message: savedCardTexts.notFound }]);
+    expect(await ordersOfUser(t, me)).toEqual([]);
+    expect(await stockOf(t, part.id)).toBe(5);
+
+    const toCabin = await oneClick(t, me, { partId: part.id, quantity: 1, addressId: cabin!.id });
+    expect(toCabin.statusCode).toBe(201);
+    expect(toCabin.json()).toMatchObject({ payment: 'paid', address: CABIN });
+    expect(await stockOf(t, part.id)).toBe(4);
   });
 
   it('leaves the order unpaid when the bank asks for authentication, payable on its payment page', async () => {

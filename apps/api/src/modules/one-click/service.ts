@@ -2,6 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { DeliveryAddress } from '@pitstop/core/checkout';
 import { shopTexts } from '@pitstop/core/messages';
 import { oneClickTexts, type OneClickOrderInput, type OneClickResult } from '@pitstop/core/one-click';
+import { addressBookTexts } from '@pitstop/core/address-book';
 import { savedCardTexts } from '@pitstop/core/saved-cards';
 import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
@@ -45,14 +46,15 @@ interface PlacedOneClick extends Placed {
 type Ending = { payment: 'paid' | 'requires_action' } | { declined: string };
 
 /**
- * Step 1's checks, inside the order's transaction, in one read: 1-Click on, the default address,
- * and the card — the one named, else the newest — among those the shop's provider can charge (a
- * shop that switched keeps the others' rows).
+ * Step 1's checks, inside the order's transaction, in one read: 1-Click on, the address — the
+ * saved one named, else the default — and the card — the one named, else the newest — among those
+ * the shop's provider can charge (a shop that switched keeps the others' rows). Another customer's
+ * address or card is not found (404), as one that does not exist.
  */
 async function readiness(
   tx: Db,
   caller: SessionUser,
-  cardId: string | undefined,
+  { cardId, addressId }: Pick<OneClickOrderInput, 'cardId' | 'addressId'>,
   provider: PaymentProviderClient['name'],
 ): Promise<{ address: DeliveryAddress; card: PlacedOneClick['card'] }> {
   const [row] = await tx
@@ -63,7 +65,13 @@ async function readiness(
       card: savedCards,
     })
     .from(users)
-    .leftJoin(addresses, and(eq(addresses.userId, users.id), eq(addresses.isDefault, true)))
+    .leftJoin(
+      addresses,
+      and(
+        eq(addresses.userId, users.id),
+        addressId ? eq(addresses.id, addressId) : eq(addresses.isDefault, true),
+      ),
+    )
     .leftJoin(
       savedCards,
       and(
@@ -77,6 +85,11 @@ async function readiness(
     .orderBy(desc(savedCards.createdAt), desc(savedCards.id))
     .limit(1);
   if (!row?.enabled) throw new AppError('conflict', oneClickTexts.notEnabled);
+  if (addressId && !row.address) {
+    throw new AppError('not_found', addressBookTexts.notFound, [
+      { field: 'addressId', message: addressBookTexts.notFound },
+    ]);
+  }
   if (!row.address) throw new AppError('conflict', oneClickTexts.noDefaultAddress);
   const { card, address: entry } = row;
   if (cardId && !card) {
@@ -99,7 +112,7 @@ async function readiness(
   return { address, card: { id: card.id, customerId, paymentMethodId: card.paymentMethodId } };
 }
 
-/** Step 1: the order, placed as the part page's is, to the default address, by card, one_click. */
+/** Step 1: the order, placed as the part page's is, to the address chosen (the default unless named), by card, one_click. */
 async function placeOrder(
   db: Db,
   caller: SessionUser,
@@ -112,7 +125,7 @@ async function placeOrder(
   let fresh = false;
   const placed = await inOrderTransaction(db, claim, async (tx) => {
     fresh = true;
-    const { address, card } = await readiness(tx, caller, input.cardId, provider);
+    const { address, card } = await readiness(tx, caller, input, provider);
     const taken = await takePart(tx, input.partId, input.quantity, []);
     if (taken.length === 0) {
       throw new AppError('not_found', shopTexts.partNotFound, [
