@@ -205,7 +205,13 @@ async function charge(
   deps: OneClickDeps,
 ): Promise<Ending> {
   const orderId = placed.order._id;
-  const order = { id: orderId, totalCents: Math.round(placed.order.total * 100) };
+  // Charged as it is placed: the date it promised stands (no late payment to move it).
+  const order = {
+    id: orderId,
+    totalCents: Math.round(placed.order.total * 100),
+    promisedOn: null,
+    deliveryAddress: null,
+  };
   if (!fresh) {
     // A retry of a click whose first request ended without remembering it: the order says how far.
     const [now] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
@@ -233,7 +239,7 @@ async function charge(
       { intentId, clientSecret, status },
       deps.provider,
       caller,
-      deps.terms.publicUrl,
+      { publicUrl: deps.terms.publicUrl },
       deps.onQueued,
     );
 

@@ -18,6 +18,7 @@ import {
   applySucceededEvent,
   confirmSandboxCard,
   confirmPayment,
+  type PaidTerms,
   createIntent,
   paymentInfo,
 } from './service.js';
@@ -41,6 +42,11 @@ export interface PaymentsOptions {
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (app, opts) => {
   const signedIn = requireUser(app);
   const { provider } = opts;
+  // The delivery settings from memory (no query), read before the payment's transaction.
+  const paidTerms = async (): Promise<PaidTerms> => ({
+    publicUrl: app.config.publicUrl,
+    deliverySettings: await app.deliverySettings.get(),
+  });
 
   app.get(
     '/payment/:id',
@@ -102,7 +108,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (app
         request.params.id,
         request.body.transactionId,
         provider,
-        app.config.publicUrl,
+        await paidTerms(),
         app.jobs.wake,
       ),
   );
@@ -147,7 +153,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsOptions> = async (app
             event.id,
             event.data.object.id,
             provider,
-            app.config.publicUrl,
+            await paidTerms(),
             app.jobs.wake,
           );
           request.log.info({ eventId: event.id, outcome }, 'stripe event');

@@ -1,4 +1,5 @@
 import { and, desc, eq, ne, notInArray } from 'drizzle-orm';
+import { deliveryPromise, type DeliverySettings } from '@pitstop/core/delivery-promise';
 import { orderTexts } from '@pitstop/core/messages';
 import { centsToDollars } from '@pitstop/core/money';
 import { formatOrderNumber } from '@pitstop/core/orders';
@@ -183,6 +184,35 @@ async function markPaymentSucceeded(db: Db, intentId: string): Promise<void> {
 }
 
 /**
+ * What marking an order paid needs of the shop: its address (the receipt's link) and the delivery
+ * settings as they are now (in memory, read before the transaction), to move the promised date
+ * when the payment came after the cut-off the order was promised by.
+ */
+export interface PaidTerms {
+  publicUrl: string;
+  deliverySettings?: DeliverySettings | null;
+}
+
+/**
+ * The date to promise now for an order paid late: the shop ships paid orders, so one paid after
+ * the cut-off its promise counted on arrives later. Never earlier than the date promised, and
+ * nothing for an order that promised nothing (a part not in stock, no settings then).
+ */
+function promiseWhenPaid(
+  order: Pick<OrderRow, 'promisedOn' | 'deliveryAddress'>,
+  settings: DeliverySettings | null | undefined,
+): string | undefined {
+  if (!settings || !order.promisedOn || !order.deliveryAddress) return undefined;
+  const now = deliveryPromise({
+    now: new Date(),
+    settings,
+    state: order.deliveryAddress.state,
+    inStock: true,
+  });
+  return now && now.arrivesOn > order.promisedOn ? now.arrivesOn : undefined;
+}
+
+/**
  * Marks an order paid (forward only) once its transaction checks out, in the caller's transaction,
  * with what follows from it in the same commit: the payment's row says succeeded, the timeline
  * gets its 'paid' line, and the receipt and the shop's new-order notice are queued (the caller
@@ -190,31 +220,41 @@ async function markPaymentSucceeded(db: Db, intentId: string): Promise<void> {
  */
 async function markPaid(
   tx: Db,
-  order: Pick<OrderRow, 'id'>,
+  order: PaidOrder,
   transactionId: string,
   by: OrderActor | null,
-  publicUrl: string,
+  terms: PaidTerms,
 ): Promise<number> {
   await markPaymentSucceeded(tx, transactionId);
-  return markOrderPaid(tx, order, transactionId, by, publicUrl);
+  return markOrderPaid(tx, order, transactionId, by, terms);
 }
+
+type PaidOrder = Pick<OrderRow, 'id' | 'promisedOn' | 'deliveryAddress'>;
 
 /** markPaid's steps after the payment's row says succeeded (a 1-Click charge writes it so). */
 async function markOrderPaid(
   tx: Db,
-  order: Pick<OrderRow, 'id'>,
+  order: PaidOrder,
   transactionId: string,
   by: OrderActor | null,
-  publicUrl: string,
+  terms: PaidTerms,
 ): Promise<number> {
+  const later = promiseWhenPaid(order, terms.deliverySettings);
   const updated = await tx
     .update(orders)
-    .set({ status: 'paid', paidAt: new Date(), transactionId, updatedAt: new Date() })
+    .set({
+      status: 'paid',
+      paidAt: new Date(),
+      transactionId,
+      updatedAt: new Date(),
+      ...(later ? { promisedOn: later } : {}),
+    })
     .where(and(eq(orders.id, order.id), eq(orders.status, 'unpaid')))
     .returning({ id: orders.id });
   if (updated.length === 0) return 0;
-  await recordOrderEvent(tx, order.id, 'paid', by, `Card payment ${transactionId}`);
-  await queuePaidOrderMails(tx, order.id, publicUrl);
+  const moved = later ? `; paid after the cut-off, it now arrives by ${later}` : '';
+  await recordOrderEvent(tx, order.id, 'paid', by, `Card payment ${transactionId}${moved}`);
+  await queuePaidOrderMails(tx, order.id, terms.publicUrl);
   return updated.length;
 }
 
@@ -225,8 +265,8 @@ export async function confirmPayment(
   orderId: string,
   transactionId: string,
   provider: PaymentProviderClient,
-  /** The shop's address, for the receipt's link. */
-  publicUrl: string,
+  /** The shop's address (the receipt's link) and delivery settings (a late payment's promise). */
+  terms: PaidTerms,
   /** Called after mails or a late payment's refund were queued (wakes the job runner). */
   onQueued: () => void = () => undefined,
 ): Promise<{ modifiedCount: number }> {
@@ -248,7 +288,7 @@ export async function confirmPayment(
     throw new AppError('payment_failed', 'We could not confirm this payment. No order was marked paid.');
   }
   const modifiedCount = await db.transaction((tx) =>
-    markPaid(tx as unknown as Db, order, transactionId, caller, publicUrl),
+    markPaid(tx as unknown as Db, order, transactionId, caller, terms),
   );
   if (modifiedCount === 0) {
     // Cancelled (by the customer or the expiry job) between the read above and now.
@@ -307,11 +347,11 @@ async function refundLate(
  */
 export async function recordOffSessionCharge(
   db: Db,
-  order: Pick<OrderRow, 'id' | 'totalCents'>,
+  order: PaidOrder & Pick<OrderRow, 'totalCents'>,
   charge: { intentId: string; clientSecret: string; status: 'succeeded' | 'requires_payment' | 'failed' },
   provider: PaymentProviderClient,
   by: OrderActor,
-  publicUrl: string,
+  terms: PaidTerms,
   onQueued: () => void,
 ): Promise<boolean> {
   const marked = await db.transaction(async (transaction) => {
@@ -329,7 +369,7 @@ export async function recordOffSessionCharge(
       })
       .onConflictDoNothing({ target: payments.intentId });
     if (charge.status !== 'succeeded') return 0;
-    return markOrderPaid(tx, order, charge.intentId, by, publicUrl);
+    return markOrderPaid(tx, order, charge.intentId, by, terms);
   });
   if (charge.status !== 'succeeded') return false;
   if (marked > 0) {
@@ -352,8 +392,8 @@ export async function applySucceededEvent(
   eventId: string,
   intentId: string,
   provider: PaymentProviderClient,
-  /** The shop's address, for the receipt's link. */
-  publicUrl: string,
+  /** The shop's address (the receipt's link) and delivery settings (a late payment's promise). */
+  terms: PaidTerms,
   /** Called after mails or a late payment's refund were queued (wakes the job runner). */
   onQueued: () => void = () => undefined,
 ): Promise<'applied' | 'duplicate' | 'ignored' | 'refunding'> {
@@ -367,7 +407,7 @@ export async function applySucceededEvent(
     if (!order || !matches(intent, order)) return { outcome: 'ignored' as const };
     if (order.status === 'cancelled') return { outcome: 'late' as const, orderId: order.id };
     // The provider's word comes without a customer: the shop records it.
-    const marked = await markPaid(tx as unknown as Db, order, intentId, SYSTEM, publicUrl);
+    const marked = await markPaid(tx as unknown as Db, order, intentId, SYSTEM, terms);
     // Unpaid when read, but cancelled before the update (the expiry job does not wait for us).
     const late = marked === 0 && order.status === 'unpaid';
     return {

@@ -176,6 +176,40 @@ describe('the promised date of an order', () => {
     for (const mail of mails) expect(mail.text).toContain(arrives);
   });
 
+  it('moves the promise of an order paid after the cut-off it counted on, never earlier', async () => {
+    expect((await put(admin, SETTLED)).statusCode).toBe(200);
+    const part = await createPart(t.database.db, { availablequantity: 10, minquantity: 1 });
+    const promisedOn = async (orderId: string) =>
+      (
+        await t.database.db
+          .select({ promisedOn: orders.promisedOn })
+          .from(orders)
+          .where(eq(orders.id, orderId))
+      )[0]?.promisedOn;
+
+    // Placed "yesterday": its promise counted on a cut-off long gone when the money comes.
+    const late = await checkoutCart(t.app, customer, [{ partId: part.id, quantity: 1 }]);
+    await t.database.db.update(orders).set({ promisedOn: '2020-01-02' }).where(eq(orders.id, late));
+    const before = expected();
+    await payByCard(t.app, customer, late);
+    const moved = await promisedOn(late);
+    expect([before, expected()]).toContain(moved);
+    const order = await orderOf(t.app, customer, late);
+    expect(order.promisedOn).toBe(moved);
+    // Its receipt says the new date.
+    await t.app.jobs.runDue();
+    const receipt = mailer.sent.find(
+      (m) => m.to === customer.email && m.subject === receiptTexts.receiptSubject(order.orderNumber),
+    );
+    expect(receipt?.text).toContain(deliveryTexts.arrivesBy(moved!));
+
+    // A promise later than today's stands: paying never brings it forward.
+    const early = await checkoutCart(t.app, customer, [{ partId: part.id, quantity: 1 }]);
+    await t.database.db.update(orders).set({ promisedOn: '2099-01-02' }).where(eq(orders.id, early));
+    await payByCard(t.app, customer, early);
+    expect(await promisedOn(early)).toBe('2099-01-02');
+  });
+
   it('is promised by the part page’s order form too, and answered with the order', async () => {
     const part = await createPart(t.database.db, { availablequantity: 10, minquantity: 1 });
     const res = await t.app.inject({
