@@ -40,6 +40,13 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', shop.dataDir);
 
   return async () => {
+    // Anything the server logged as an error during the suite is shown: a browser test can pass
+    // while a request behind it failed, and that is a bug to see.
+    const errors = shop
+      .output()
+      .split('\n')
+      .filter((line) => /"level":(50|60)/.test(line));
+    if (errors.length > 0) console.error(`The shop logged ${errors.length} error(s):\n${errors.join('\n')}`);
     await shop.stop();
     await oidc.close();
   };

@@ -25,6 +25,8 @@ export interface RunningServer {
   /** Its DATA_DIR: the embedded database, uploads and the development mail outbox. */
   dataDir: string;
   child: ChildProcess;
+  /** What the server has written so far (LOG_LEVEL warn: warnings and errors). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -82,6 +84,7 @@ export async function startShop(
     url,
     dataDir,
     child,
+    output: () => output,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

@@ -1,3 +1,5 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from './logger.js';
 
@@ -27,5 +29,30 @@ describe('log format', () => {
       };
       expect(redact).toEqual(expect.arrayContaining(['req.headers.authorization', 'req.headers.cookie']));
     }
+  });
+});
+
+describe('what counts as an error', () => {
+  it('logs a client that went away mid-answer at debug, and real errors as errors', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as { level: number; msg: string });
+        done();
+      },
+    });
+    const app = Fastify({
+      logger: { ...loggerOptions({ env: 'production', logLevel: 'debug' }, false), stream },
+    });
+    // As @fastify/compress reports a stream the client closed, and as a route's failure is logged.
+    app.log.error(new Error('premature close'));
+    app.log.error({ err: new Error('premature close') }, 'premature close');
+    app.log.error(new Error('the database went away'));
+    await app.close();
+    expect(lines.map((l) => [l.level, l.msg])).toEqual([
+      [20, 'premature close'],
+      [20, 'premature close'],
+      [50, 'the database went away'],
+    ]);
   });
 });
