@@ -1,4 +1,4 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { checkoutTexts } from '@pitstop/core/cart-texts';
 import { addressLine2Texts } from '@pitstop/core/checkout-place-texts';
 import { DeliveryAddressSchema, type DeliveryAddressInput } from '@pitstop/core/checkout';
@@ -42,6 +42,35 @@ interface DeliveryAddressFieldsProps {
   name?: AddressFieldProps;
   /** The courier's number; left out where the form asks for the number itself. */
   phone?: AddressFieldProps;
+}
+
+/**
+ * Every field of a whole-address form (the checkout's new address, the address book's): its
+ * registration and its error. The state is checked as soon as it is chosen (a state the shop does
+ * not serve is said at once) and starts at `stateAtFirst`.
+ */
+export function wholeAddressFields(
+  form: UseFormReturn<DeliveryAddressInput, unknown, unknown>,
+  stateAtFirst: string,
+): Required<DeliveryAddressFieldsProps> {
+  const errors = form.formState.errors;
+  const field = (name: Exclude<AddressField, 'state'>): AddressFieldProps => ({
+    registration: form.register(name),
+    error: errors[name]?.message,
+  });
+  return {
+    name: field('name'),
+    street: field('street'),
+    line2: field('line2'),
+    city: field('city'),
+    state: {
+      registration: form.register('state', { onChange: () => void form.trigger('state') }),
+      error: errors.state?.message,
+      defaultValue: stateAtFirst,
+    },
+    zip: field('zip'),
+    phone: field('phone'),
+  };
 }
 
 export function DeliveryAddressFields({

@@ -8,7 +8,11 @@ import {
 } from '@pitstop/core/checkout';
 import { authErrorTexts } from '@pitstop/core/messages';
 import { CheckboxField } from '@/components/ordering/card-fields';
-import { DeliveryAddressFields, type AddressField } from '@/components/ordering/delivery-address-fields';
+import {
+  DeliveryAddressFields,
+  wholeAddressFields,
+  type AddressField,
+} from '@/components/ordering/delivery-address-fields';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ErrorNotice } from '@/components/ui/notice';
 import { useAppForm } from '@/hooks/use-app-form';
@@ -50,7 +54,6 @@ export function AddressForm({ entry, offerDefault, onSaved, onCancel }: AddressF
       phone: entry?.phone ?? '',
     },
   });
-  const { errors } = form.formState;
   // Opened by Add or Edit: the first field takes the focus, so a keyboard goes straight on.
   useEffect(() => form.setFocus('name'), [form]);
 
@@ -84,19 +87,7 @@ export function AddressForm({ entry, offerDefault, onSaved, onCancel }: AddressF
       <h3 className="text-lg font-semibold text-slate-900">
         {entry ? addressBookTexts.editHeading : addressBookTexts.addHeading}
       </h3>
-      <DeliveryAddressFields
-        name={{ registration: form.register('name'), error: errors.name?.message }}
-        street={{ registration: form.register('street'), error: errors.street?.message }}
-        line2={{ registration: form.register('line2'), error: errors.line2?.message }}
-        city={{ registration: form.register('city'), error: errors.city?.message }}
-        state={{
-          registration: form.register('state', { onChange: () => void form.trigger('state') }),
-          error: errors.state?.message,
-          defaultValue: form.formState.defaultValues?.state ?? '',
-        }}
-        zip={{ registration: form.register('zip'), error: errors.zip?.message }}
-        phone={{ registration: form.register('phone'), error: errors.phone?.message }}
-      />
+      <DeliveryAddressFields {...wholeAddressFields(form, form.formState.defaultValues?.state ?? '')} />
       {offerDefault ? (
         <CheckboxField
           label={addressBookTexts.defaultCheckbox}

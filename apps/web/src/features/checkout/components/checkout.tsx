@@ -17,7 +17,11 @@ import {
 import { DELIVERY_STATES, isDeliveryState } from '@pitstop/core/delivery-area';
 import { dollarsToCents, formatDollars } from '@pitstop/core/money';
 import { addressBookTexts, type AddressEntry } from '@pitstop/core/address-book';
-import { addressFieldOf, DeliveryAddressFields } from '@/components/ordering/delivery-address-fields';
+import {
+  addressFieldOf,
+  DeliveryAddressFields,
+  wholeAddressFields,
+} from '@/components/ordering/delivery-address-fields';
 import { CheckboxField } from '@/components/ordering/card-fields';
 import { PaymentChoice, type CreditLineLeft } from '@/components/ordering/payment-choice';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -217,7 +221,6 @@ function CheckoutForm(props: CheckoutFormProps) {
   const generalError =
     failure.generalError ??
     (chosen && place.error && !cartProblem ? problemText(place.error, checkoutTexts.placeFailed) : null);
-  const { errors } = form.formState;
 
   const typedState = (useWatch({ control: form.control, name: 'state' }) ?? '').toUpperCase();
   // The tax and the promise follow the address the order goes to: the chosen one, or the typed one.
@@ -297,21 +300,9 @@ function CheckoutForm(props: CheckoutFormProps) {
             ) : null}
             {chosen ? null : (
               <>
-                <DeliveryAddressFields
-                  name={{ registration: form.register('name'), error: errors.name?.message }}
-                  street={{ registration: form.register('street'), error: errors.street?.message }}
-                  line2={{ registration: form.register('line2'), error: errors.line2?.message }}
-                  city={{ registration: form.register('city'), error: errors.city?.message }}
-                  state={{
-                    // Alaska and the like are refused as soon as they are chosen, and the tax beside
-                    // follows the choice.
-                    registration: form.register('state', { onChange: () => void form.trigger('state') }),
-                    error: errors.state?.message,
-                    defaultValue: form.getValues('state'),
-                  }}
-                  zip={{ registration: form.register('zip'), error: errors.zip?.message }}
-                  phone={{ registration: form.register('phone'), error: errors.phone?.message }}
-                />
+                {/* Alaska and the like are refused as soon as they are chosen, and the tax beside
+                  follows the choice. */}
+                <DeliveryAddressFields {...wholeAddressFields(form, form.getValues('state'))} />
                 {book.length > 0 ? (
                   <CheckboxField
                     label={addressBookTexts.defaultCheckbox}
