@@ -142,3 +142,26 @@ describe.each([
     expect(await box.inputValue()).toBe('brak pad');
   });
 });
+
+describe('the header on the narrowest phones', () => {
+  it.each([320, 360])('keeps the logo and its three buttons on one row at %i px', async (width) => {
+    const page = await browser.newPage({ width, height: 640 });
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    const logo = header.getByRole('link', { name: /Pitstop Parts/ });
+    const buttons = [
+      header.getByRole('button', { name: headerSearchTexts.openSearch }),
+      header.getByRole('link', { name: /^Cart/ }),
+      header.getByRole('button', { name: 'Menu' }),
+    ];
+    const logoBox = await logo.boundingBox();
+    for (const button of buttons) {
+      const box = await button.boundingBox();
+      // One row: each button sits level with the logo, inside the screen, at least 44 px wide.
+      expect(Math.abs(box!.y + box!.height / 2 - (logoBox!.y + logoBox!.height / 2))).toBeLessThan(8);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+      expect(box!.width).toBeGreaterThanOrEqual(44);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+});

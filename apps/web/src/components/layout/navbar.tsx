@@ -102,7 +102,11 @@ function CartLink({ onNavigate }: { onNavigate: () => void }) {
       onClick={onNavigate}
       aria-label={cartUiTexts.navLabel(count)}
       className={({ isActive }) =>
-        buttonStyles('ghost', 'md', `relative min-w-11 px-2.5 ${isActive ? 'bg-slate-100 text-red-700' : ''}`)
+        buttonStyles(
+          'ghost',
+          'md',
+          `relative min-w-11 max-sm:px-2.5 ${isActive ? 'bg-slate-100 text-red-700' : ''}`,
+        )
       }
     >
       <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
@@ -200,10 +204,11 @@ export function Navbar({ renderSearch }: { renderSearch?: (slot: HeaderSearchSlo
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-2 px-4 py-3 sm:gap-x-6 sm:px-6 lg:px-8">
-        <Link to="/" className="flex items-center gap-2.5 rounded-lg py-1" onClick={close}>
+        <Link to="/" className="flex items-center gap-2.5 rounded-lg py-1 max-[359px]:gap-2" onClick={close}>
           <BrandMark />
-          {/* A size smaller below 640 px: the logo and three buttons share a 360 px phone's row. */}
-          <span className="text-lg font-extrabold tracking-tight text-slate-900 sm:text-xl">
+          {/* A size smaller below 640 px, and one more below 360 px: the logo and the three 44 px
+            buttons share a phone's row, a 320 px one too. */}
+          <span className="text-lg font-extrabold tracking-tight text-slate-900 max-[359px]:text-base sm:text-xl">
             Pitstop <span className="text-red-700">Parts</span>
           </span>
         </Link>
