@@ -131,6 +131,25 @@ describe('saved cards (sandbox)', () => {
     expect(again.statusCode).toBe(404);
   });
 
+  it('lists a card saved again once: the newest stands for it, the older kept as history', async () => {
+    const me = await signUp(t.app);
+    const first = await addSandboxCard(t, me, '4242 4242 4242 4242');
+    const other = await addSandboxCard(t, me, '5555 5555 5555 4444');
+    const again = await addSandboxCard(t, me, '4242424242424242');
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).not.toBe(first.json().id);
+    expect((await cardsOf(t, me)).json().cards.map((c: { id: string }) => c.id)).toEqual([
+      again.json().id,
+      other.json().id,
+    ]);
+    const older = (await rowsOf(t, me)).find((r) => r.id === first.json().id);
+    expect(older?.removedAt).toBeInstanceOf(Date);
+    // Another customer's same card is theirs alone.
+    const stranger = await signUp(t.app);
+    await addSandboxCard(t, stranger, '4242 4242 4242 4242');
+    expect((await cardsOf(t, me)).json().cards).toHaveLength(2);
+  });
+
   it('is ready for 1-Click with a default address and a card, and the switch turns it off', async () => {
     const me = await signUp(t.app);
     await addSandboxCard(t, me, '4242424242424242');

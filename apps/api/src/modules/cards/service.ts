@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { SandboxSaveCardInput, SavedCard, SavedCards } from '@pitstop/core/saved-cards';
 import { savedCardTexts } from '@pitstop/core/saved-cards';
 import type { Db } from '../../db/client.js';
@@ -76,7 +76,8 @@ export async function ensureCustomer(
 
 /**
  * Keeps a card for the user, once: the provider's payment method id is unique, so a webhook and
- * the customer's own confirmation of the same payment keep one row. Answers the row kept.
+ * the customer's own confirmation of the same payment keep one row; the same card saved before
+ * (brand, last four and expiry) leaves the list for the new row. Answers the row kept.
  */
 export async function keepCard(
   db: Db,
@@ -100,7 +101,26 @@ export async function keepCard(
     })
     .onConflictDoNothing({ target: savedCards.paymentMethodId })
     .returning();
-  if (kept) return kept;
+  if (kept) {
+    // The same card saved again (each payment with "Save this card" makes a new payment method
+    // of it): the newest stands for it, so the list and 1-Click show it once.
+    await db
+      .update(savedCards)
+      .set({ removedAt: new Date(), updatedAt: new Date() })
+      .where(
+        and(
+          eq(savedCards.userId, userId),
+          eq(savedCards.provider, provider),
+          eq(savedCards.brand, card.brand),
+          eq(savedCards.last4, card.last4),
+          eq(savedCards.expMonth, card.expMonth),
+          eq(savedCards.expYear, card.expYear),
+          isNull(savedCards.removedAt),
+          ne(savedCards.id, kept.id),
+        ),
+      );
+    return kept;
+  }
   const [existing] = await db
     .select()
     .from(savedCards)
