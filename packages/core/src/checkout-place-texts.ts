@@ -13,6 +13,14 @@ export const addressLine2Texts = {
   tooLong: `Use at most ${ADDRESS_LINE2_MAX} characters`,
 } as const;
 
+/**
+ * A ZIP whose first three digits belong to another state than the one chosen (USPS's sectional
+ * centers). Here rather than with the cart's texts: the storefront's first load carries those.
+ */
+export const addressZipTexts = {
+  notInState: (stateName: string) => `This ZIP code is not in ${stateName}. Check the ZIP code or the state.`,
+} as const;
+
 /** The checkout's address kept in this tab while it is typed. */
 export const checkoutDraftTexts = {
   restored: 'We kept the delivery address you were typing.',

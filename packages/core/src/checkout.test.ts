@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DeliveryAddressSchema, salesTaxCents, usPhoneValid } from './checkout.js';
 import { AddressEntryInputSchema } from './address-book.js';
 import { DELIVERY_STATES } from './delivery-area.js';
-import { cartTexts } from './messages.js';
+import { addressZipTexts } from './checkout-place-texts.js';
 import { stateOfZip } from './zip-state.js';
 
 describe('delivery area', () => {
@@ -48,12 +48,12 @@ describe('the ZIP and the state', () => {
   });
 
   it('refuses a ZIP of another state on the zip field, naming the state chosen', () => {
-    expect(zipErrors('CA', '10001')).toEqual([cartTexts.zipNotInState('California')]);
-    expect(zipErrors('NV', '94105')).toEqual([cartTexts.zipNotInState('Nevada')]);
+    expect(zipErrors('CA', '10001')).toEqual([addressZipTexts.notInState('California')]);
+    expect(zipErrors('NV', '94105')).toEqual([addressZipTexts.notInState('Nevada')]);
     // The address book's entries follow the same rule.
     const entry = AddressEntryInputSchema.safeParse(address('NY', '94105'));
     expect(entry.error?.issues).toMatchObject([
-      { path: ['zip'], message: cartTexts.zipNotInState('New York') },
+      { path: ['zip'], message: addressZipTexts.notInState('New York') },
     ]);
   });
 

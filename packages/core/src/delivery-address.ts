@@ -3,7 +3,7 @@ import { nameText, singleLineText } from './text.js';
 import { cartTexts } from './messages.js';
 import { DELIVERY_STATES, isDeliveryState, STATES_NOT_SERVED } from './delivery-area.js';
 import { stateOfZip } from './zip-state.js';
-import { ADDRESS_LINE2_MAX, addressLine2Texts } from './checkout-place-texts.js';
+import { ADDRESS_LINE2_MAX, addressLine2Texts, addressZipTexts } from './checkout-place-texts.js';
 
 /*
  * The delivery address and the ways to pay, apart from checkout.ts so that orders.ts (the part
@@ -73,7 +73,7 @@ export function zipInState(address: { zip: string; state: string }, ctx: z.Refin
   ctx.addIssue({
     code: 'custom',
     path: ['zip'],
-    message: cartTexts.zipNotInState(DELIVERY_STATES[address.state]),
+    message: addressZipTexts.notInState(DELIVERY_STATES[address.state]),
   });
 }
 

@@ -75,9 +75,6 @@ export const cartTexts = {
   stateNotServed: (name: string) =>
     `We deliver to the 48 contiguous states and DC only, so we can't ship to ${name}.`,
   zipInvalid: 'Enter a 5-digit ZIP code (or ZIP+4, like 94107-1234)',
-  /** The ZIP's first three digits belong to another state (USPS's sectional centers). */
-  zipNotInState: (stateName: string) =>
-    `This ZIP code is not in ${stateName}. Check the ZIP code or the state.`,
   phoneInvalid: 'Enter a 10-digit US phone number',
 } as const;
 

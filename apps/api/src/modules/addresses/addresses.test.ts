@@ -7,6 +7,7 @@ import {
   type AddressEntry,
 } from '@pitstop/core/address-book';
 import { cartTexts } from '@pitstop/core/messages';
+import { addressZipTexts } from '@pitstop/core/checkout-place-texts';
 import { addresses } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
@@ -168,7 +169,7 @@ describe('the address book', () => {
     ['state', { state: 'HI' }, cartTexts.stateNotServed('Hawaii')],
     ['state', { state: 'ZZ' }, cartTexts.stateUnknown],
     ['zip', { zip: '9410' }, cartTexts.zipInvalid],
-    ['zip', { zip: '89501' }, cartTexts.zipNotInState('California')],
+    ['zip', { zip: '89501' }, addressZipTexts.notInState('California')],
     ['phone', { phone: '555-0134' }, cartTexts.phoneInvalid],
     ['line2', { line2: 'Apt\u00854B' }, undefined],
     ['name', { name: '' }, cartTexts.addressNameRequired],

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '@pitstop/core/checkout';
 import { cartTexts, creditTexts } from '@pitstop/core/messages';
+import { addressZipTexts } from '@pitstop/core/checkout-place-texts';
 import { createPart } from '../../seed/factories.js';
 import { cartItems, orderLines, orders, parts } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
@@ -234,7 +235,7 @@ describe('POST /api/checkout', () => {
     [{ state: '' }, 'address.state', cartTexts.stateRequired],
     [{ zip: '9410' }, 'address.zip', cartTexts.zipInvalid],
     [{ zip: '94105-12' }, 'address.zip', cartTexts.zipInvalid],
-    [{ zip: '10001' }, 'address.zip', cartTexts.zipNotInState('California')],
+    [{ zip: '10001' }, 'address.zip', addressZipTexts.notInState('California')],
     [{ phone: '555-0134' }, 'address.phone', cartTexts.phoneInvalid],
     [{ phone: '415 555 0134 x' }, 'address.phone', cartTexts.phoneInvalid],
     [{ name: ' ' }, 'address.name', cartTexts.addressNameRequired],
