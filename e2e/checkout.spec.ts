@@ -1,6 +1,7 @@
+import { addressTexts } from '@pitstop/core/address-texts';
 import { describe, expect, it } from 'vitest';
 import { checkoutTexts } from '@pitstop/core/cart-texts';
-import { cartTexts, messages } from '@pitstop/core/messages';
+import { messages } from '@pitstop/core/messages';
 import { receiptTexts } from '@pitstop/core/receipt-texts';
 import { formatDollars } from '@pitstop/core/money';
 import type { Part } from '@pitstop/core/parts';
@@ -71,7 +72,9 @@ describe('checkout', () => {
     // Alaska is refused as soon as it is chosen; then a Californian address.
     const state = page.getByLabel(checkoutTexts.state, { exact: true });
     await state.selectOption('AK');
-    await expect.poll(() => fieldError(page, checkoutTexts.state)).toBe(cartTexts.stateNotServed('Alaska'));
+    await expect
+      .poll(() => fieldError(page, checkoutTexts.state))
+      .toBe(addressTexts.stateNotServed('Alaska'));
     await page.getByLabel(checkoutTexts.fullName, { exact: true }).fill('Cass Checkout');
     await page.getByLabel(checkoutTexts.street, { exact: true }).fill('1 Market St');
     await page.getByLabel(checkoutTexts.city, { exact: true }).fill('San Francisco');

@@ -1,7 +1,8 @@
+import { addressTexts } from '@pitstop/core/address-texts';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { cartTexts, messages, orderTexts, shopTexts } from '@pitstop/core/messages';
+import { messages, orderTexts, shopTexts } from '@pitstop/core/messages';
 import { orderListTexts } from '@pitstop/core/order-list-texts';
 import type { Part } from '@pitstop/core/parts';
 import {
@@ -78,10 +79,10 @@ describe('ordering', () => {
       ['Phone number', '', messages.numberRequired],
       ['Phone number', '1234', messages.numberTooShort],
       // The number is the courier's too: a US phone number.
-      ['Phone number', '555-0199', cartTexts.phoneInvalid],
+      ['Phone number', '555-0199', addressTexts.phoneInvalid],
       ['Part name', '', messages.nameRequired],
-      ['Street address', '', cartTexts.streetRequired],
-      ['ZIP code', '9410', cartTexts.zipInvalid],
+      ['Street address', '', addressTexts.streetRequired],
+      ['ZIP code', '9410', addressTexts.zipInvalid],
       ['Quantity', String(part.availablequantity + 1), messages.quantityAboveAvailable],
     ];
     for (const [label, value, message] of rules) {

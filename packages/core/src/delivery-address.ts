@@ -1,3 +1,4 @@
+import { addressTexts } from './address-texts.js';
 import { z } from 'zod';
 import { nameText, singleLineText } from './text.js';
 import { cartTexts } from './messages.js';
@@ -27,8 +28,8 @@ const required = (message: string, max: number, text = singleLineText) =>
  * across two of them. Pick or extend fields from this one (zod refuses `.pick` on a refined object).
  */
 export const DeliveryAddressFieldsSchema = z.object({
-  name: required(cartTexts.addressNameRequired, 100, nameText),
-  street: required(cartTexts.streetRequired, 200),
+  name: required(addressTexts.addressNameRequired, 100, nameText),
+  street: required(addressTexts.streetRequired, 200),
   /**
    * Apartment, suite, unit, floor (issue #28): optional, one line under the text rule. Left out,
    * null or blank, it is no line at all (undefined), so an order and the saved address never keep
@@ -39,11 +40,11 @@ export const DeliveryAddressFieldsSchema = z.object({
     .max(ADDRESS_LINE2_MAX, addressLine2Texts.tooLong)
     .nullish()
     .transform((line) => line || undefined),
-  city: required(cartTexts.cityRequired, 100),
-  state: singleLineText({ error: cartTexts.stateRequired })
+  city: required(addressTexts.cityRequired, 100),
+  state: singleLineText({ error: addressTexts.stateRequired })
     .trim()
     .toUpperCase()
-    .min(1, { message: cartTexts.stateRequired, abort: true })
+    .min(1, { message: addressTexts.stateRequired, abort: true })
     .superRefine((code, ctx) => {
       if (isDeliveryState(code)) return;
       const notServed = Object.hasOwn(STATES_NOT_SERVED, code)
@@ -51,16 +52,16 @@ export const DeliveryAddressFieldsSchema = z.object({
         : undefined;
       ctx.addIssue({
         code: 'custom',
-        message: notServed ? cartTexts.stateNotServed(notServed) : cartTexts.stateUnknown,
+        message: notServed ? addressTexts.stateNotServed(notServed) : addressTexts.stateUnknown,
       });
     }),
-  zip: singleLineText({ error: cartTexts.zipInvalid })
+  zip: singleLineText({ error: addressTexts.zipInvalid })
     .trim()
-    .regex(/^\d{5}$|^\d{5}-\d{4}$/, cartTexts.zipInvalid),
-  phone: singleLineText({ error: cartTexts.phoneInvalid })
+    .regex(/^\d{5}$|^\d{5}-\d{4}$/, addressTexts.zipInvalid),
+  phone: singleLineText({ error: addressTexts.phoneInvalid })
     .trim()
-    .max(30, cartTexts.phoneInvalid)
-    .refine(usPhoneValid, cartTexts.phoneInvalid),
+    .max(30, addressTexts.phoneInvalid)
+    .refine(usPhoneValid, addressTexts.phoneInvalid),
 });
 /**
  * The ZIP must lie in the chosen state: its first three digits (USPS's sectional centers) name one

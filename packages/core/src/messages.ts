@@ -66,16 +66,6 @@ export const cartTexts = {
       : `Only ${left} of ${name} ${left === 1 ? 'is' : 'are'} left. Lower the quantity to ${left} or remove it.`,
   belowMinimum: (name: string, min: number) => `${name}: Quantity can't be less than ${min}`,
   choosePayment: 'Choose how to pay',
-  addressNameRequired: 'Enter the full name of the person receiving the parts',
-  streetRequired: 'Enter the street address',
-  cityRequired: 'Enter the city',
-  stateRequired: 'Choose a state',
-  stateUnknown: 'Choose a US state',
-  /** Alaska, Hawaii and the territories: the shop promises the 48 contiguous states and DC. */
-  stateNotServed: (name: string) =>
-    `We deliver to the 48 contiguous states and DC only, so we can't ship to ${name}.`,
-  zipInvalid: 'Enter a 5-digit ZIP code (or ZIP+4, like 94107-1234)',
-  phoneInvalid: 'Enter a 10-digit US phone number',
 } as const;
 
 /**

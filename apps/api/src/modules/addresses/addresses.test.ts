@@ -1,3 +1,4 @@
+import { addressTexts } from '@pitstop/core/address-texts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,7 +7,7 @@ import {
   type AddressBook,
   type AddressEntry,
 } from '@pitstop/core/address-book';
-import { cartTexts } from '@pitstop/core/messages';
+
 import { addressZipTexts } from '@pitstop/core/checkout-place-texts';
 import { addresses } from '../../db/schema.js';
 import { useTestApp } from '../../test/app.js';
@@ -166,13 +167,13 @@ describe('the address book', () => {
   });
 
   it.each([
-    ['state', { state: 'HI' }, cartTexts.stateNotServed('Hawaii')],
-    ['state', { state: 'ZZ' }, cartTexts.stateUnknown],
-    ['zip', { zip: '9410' }, cartTexts.zipInvalid],
+    ['state', { state: 'HI' }, addressTexts.stateNotServed('Hawaii')],
+    ['state', { state: 'ZZ' }, addressTexts.stateUnknown],
+    ['zip', { zip: '9410' }, addressTexts.zipInvalid],
     ['zip', { zip: '89501' }, addressZipTexts.notInState('California')],
-    ['phone', { phone: '555-0134' }, cartTexts.phoneInvalid],
+    ['phone', { phone: '555-0134' }, addressTexts.phoneInvalid],
     ['line2', { line2: 'Apt\u00854B' }, undefined],
-    ['name', { name: '' }, cartTexts.addressNameRequired],
+    ['name', { name: '' }, addressTexts.addressNameRequired],
   ])('refuses a bad %s with a 400 naming it, on adding and editing', async (field, change, message) => {
     const me = await signUp(t.app);
     const home = await added(me, HOME);

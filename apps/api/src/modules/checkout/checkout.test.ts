@@ -1,3 +1,4 @@
+import { addressTexts } from '@pitstop/core/address-texts';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '@pitstop/core/checkout';
@@ -231,16 +232,16 @@ describe('POST /api/checkout', () => {
   });
 
   it.each([
-    [{ state: 'ZZ' }, 'address.state', cartTexts.stateUnknown],
-    [{ state: '' }, 'address.state', cartTexts.stateRequired],
-    [{ zip: '9410' }, 'address.zip', cartTexts.zipInvalid],
-    [{ zip: '94105-12' }, 'address.zip', cartTexts.zipInvalid],
+    [{ state: 'ZZ' }, 'address.state', addressTexts.stateUnknown],
+    [{ state: '' }, 'address.state', addressTexts.stateRequired],
+    [{ zip: '9410' }, 'address.zip', addressTexts.zipInvalid],
+    [{ zip: '94105-12' }, 'address.zip', addressTexts.zipInvalid],
     [{ zip: '10001' }, 'address.zip', addressZipTexts.notInState('California')],
-    [{ phone: '555-0134' }, 'address.phone', cartTexts.phoneInvalid],
-    [{ phone: '415 555 0134 x' }, 'address.phone', cartTexts.phoneInvalid],
-    [{ name: ' ' }, 'address.name', cartTexts.addressNameRequired],
-    [{ street: '' }, 'address.street', cartTexts.streetRequired],
-    [{ city: undefined }, 'address.city', cartTexts.cityRequired],
+    [{ phone: '555-0134' }, 'address.phone', addressTexts.phoneInvalid],
+    [{ phone: '415 555 0134 x' }, 'address.phone', addressTexts.phoneInvalid],
+    [{ name: ' ' }, 'address.name', addressTexts.addressNameRequired],
+    [{ street: '' }, 'address.street', addressTexts.streetRequired],
+    [{ city: undefined }, 'address.city', addressTexts.cityRequired],
   ])('refuses the address %o with "%s: %s"', async (change, field, message) => {
     const part = await createPart(t.database.db, { availablequantity: 5 });
     const me = await signUp(t.app);

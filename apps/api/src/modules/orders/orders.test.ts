@@ -1,3 +1,4 @@
+import { addressTexts } from '@pitstop/core/address-texts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '@pitstop/core/checkout';
@@ -154,10 +155,14 @@ describe('POST /api/order (the part page’s form, through the checkout)', () =>
     [{ email: '' }, 'email', messages.emailRequired],
     [{ email: 'Not@Valid' }, 'email', messages.emailInvalid],
     [{ parts: '' }, 'parts', messages.nameRequired],
-    [{ address: { ...DELIVERY_ADDRESS, street: ' ' } }, 'address.street', cartTexts.streetRequired],
-    [{ address: { ...DELIVERY_ADDRESS, zip: '9410' } }, 'address.zip', cartTexts.zipInvalid],
-    [{ address: { ...DELIVERY_ADDRESS, phone: '555-0101' } }, 'address.phone', cartTexts.phoneInvalid],
-    [{ address: { ...DELIVERY_ADDRESS, state: 'HI' } }, 'address.state', cartTexts.stateNotServed('Hawaii')],
+    [{ address: { ...DELIVERY_ADDRESS, street: ' ' } }, 'address.street', addressTexts.streetRequired],
+    [{ address: { ...DELIVERY_ADDRESS, zip: '9410' } }, 'address.zip', addressTexts.zipInvalid],
+    [{ address: { ...DELIVERY_ADDRESS, phone: '555-0101' } }, 'address.phone', addressTexts.phoneInvalid],
+    [
+      { address: { ...DELIVERY_ADDRESS, state: 'HI' } },
+      'address.state',
+      addressTexts.stateNotServed('Hawaii'),
+    ],
     [{ payment: 'cash' }, 'payment', cartTexts.choosePayment],
   ])('refuses %o with "%s: %s" and takes no stock', async (overrides, field, message) => {
     const part = await createPart(t.database.db, { availablequantity: 30, minquantity: 2 });

@@ -1,3 +1,4 @@
+import { addressTexts } from '@pitstop/core/address-texts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import { cartPageTexts, checkoutTexts } from '@pitstop/core/cart-texts';
 import { addressLine2Texts, checkoutDraftTexts, creditOfferTexts } from '@pitstop/core/checkout-place-texts';
 import type { CheckoutResult } from '@pitstop/core/checkout';
 import type { CreditStatus } from '@pitstop/core/credit';
-import { cartTexts, textRuleTexts } from '@pitstop/core/messages';
+import { textRuleTexts } from '@pitstop/core/messages';
 import type { OrderAddress } from '@pitstop/core/orders';
 import { addressBookTexts, type AddressEntry } from '@pitstop/core/address-book';
 import { CartContents } from '@/features/cart/components/cart-contents';
@@ -239,7 +240,7 @@ describe('the address being typed, kept in this tab', () => {
     expect((screen.getByLabelText(checkoutTexts.state) as HTMLSelectElement).value).toBe('AK');
     await waitFor(() =>
       expect(errorTextFor(screen.getByLabelText(checkoutTexts.state))).toBe(
-        cartTexts.stateNotServed('Alaska'),
+        addressTexts.stateNotServed('Alaska'),
       ),
     );
     // Only text is taken back: the odd values become empty fields.
@@ -247,7 +248,7 @@ describe('the address being typed, kept in this tab', () => {
     expect(field(checkoutTexts.phone).value).toBe('');
 
     placeOrder();
-    await waitFor(() => expect(errorTextFor(field(checkoutTexts.zip))).toBe(cartTexts.zipInvalid));
+    await waitFor(() => expect(errorTextFor(field(checkoutTexts.zip))).toBe(addressTexts.zipInvalid));
     expect(api.callsTo('POST /api/checkout')).toHaveLength(0);
   });
 

@@ -1,3 +1,4 @@
+import { addressTexts } from '@pitstop/core/address-texts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -148,13 +149,13 @@ describe('CheckoutRoute', () => {
 
     fireEvent.click(placeOrder());
     await waitFor(() =>
-      expect(errorTextFor(field(checkoutTexts.fullName))).toBe(cartTexts.addressNameRequired),
+      expect(errorTextFor(field(checkoutTexts.fullName))).toBe(addressTexts.addressNameRequired),
     );
-    expect(errorTextFor(field(checkoutTexts.street))).toBe(cartTexts.streetRequired);
-    expect(errorTextFor(field(checkoutTexts.city))).toBe(cartTexts.cityRequired);
-    expect(errorTextFor(screen.getByLabelText(checkoutTexts.state))).toBe(cartTexts.stateRequired);
-    expect(errorTextFor(field(checkoutTexts.zip))).toBe(cartTexts.zipInvalid);
-    expect(errorTextFor(field(checkoutTexts.phone))).toBe(cartTexts.phoneInvalid);
+    expect(errorTextFor(field(checkoutTexts.street))).toBe(addressTexts.streetRequired);
+    expect(errorTextFor(field(checkoutTexts.city))).toBe(addressTexts.cityRequired);
+    expect(errorTextFor(screen.getByLabelText(checkoutTexts.state))).toBe(addressTexts.stateRequired);
+    expect(errorTextFor(field(checkoutTexts.zip))).toBe(addressTexts.zipInvalid);
+    expect(errorTextFor(field(checkoutTexts.phone))).toBe(addressTexts.phoneInvalid);
   });
 
   it('refuses Alaska, a bad ZIP and a bad phone in the form, and sends nothing', async () => {
@@ -162,8 +163,8 @@ describe('CheckoutRoute', () => {
     const state = await screen.findByLabelText(checkoutTexts.state);
 
     fireEvent.change(state, { target: { value: 'AK' } });
-    await waitFor(() => expect(errorTextFor(state)).toBe(cartTexts.stateNotServed('Alaska')));
-    expect(cartTexts.stateNotServed('Alaska')).toBe(
+    await waitFor(() => expect(errorTextFor(state)).toBe(addressTexts.stateNotServed('Alaska')));
+    expect(addressTexts.stateNotServed('Alaska')).toBe(
       "We deliver to the 48 contiguous states and DC only, so we can't ship to Alaska.",
     );
     expect(summaryValue(checkoutTexts.salesTax)).toBe(checkoutTexts.taxNeedsState);
@@ -171,9 +172,9 @@ describe('CheckoutRoute', () => {
     fireEvent.change(field(checkoutTexts.phone), { target: { value: '555-0100' } });
     fireEvent.click(placeOrder());
 
-    await waitFor(() => expect(errorTextFor(field(checkoutTexts.zip))).toBe(cartTexts.zipInvalid));
-    expect(errorTextFor(field(checkoutTexts.phone))).toBe(cartTexts.phoneInvalid);
-    expect(errorTextFor(state)).toBe(cartTexts.stateNotServed('Alaska'));
+    await waitFor(() => expect(errorTextFor(field(checkoutTexts.zip))).toBe(addressTexts.zipInvalid));
+    expect(errorTextFor(field(checkoutTexts.phone))).toBe(addressTexts.phoneInvalid);
+    expect(errorTextFor(state)).toBe(addressTexts.stateNotServed('Alaska'));
     expect(api.callsTo('POST /api/checkout')).toHaveLength(0);
   });
 
@@ -314,7 +315,9 @@ describe('CheckoutRoute', () => {
     renderCheckout(
       {
         'POST /api/checkout': () =>
-          problem(400, cartTexts.cityRequired, [{ field: 'address.city', message: cartTexts.cityRequired }]),
+          problem(400, addressTexts.cityRequired, [
+            { field: 'address.city', message: addressTexts.cityRequired },
+          ]),
       },
       { book: [] },
     );
@@ -323,7 +326,7 @@ describe('CheckoutRoute', () => {
 
     fireEvent.click(placeOrder());
 
-    await waitFor(() => expect(errorTextFor(field(checkoutTexts.city))).toBe(cartTexts.cityRequired));
+    await waitFor(() => expect(errorTextFor(field(checkoutTexts.city))).toBe(addressTexts.cityRequired));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(placeOrder().disabled).toBe(false);
   });

@@ -1,8 +1,9 @@
+import { addressTexts } from '@pitstop/core/address-texts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { addressBookTexts, type AddressBook, type AddressEntry } from '@pitstop/core/address-book';
 import { checkoutTexts } from '@pitstop/core/cart-texts';
-import { cartTexts } from '@pitstop/core/messages';
+
 import { mockApi } from '@/testing/api';
 import { errorTextFor, jsonBodyOf, mockConfirm } from '@/testing/form';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
@@ -90,7 +91,7 @@ describe('AddressBookSection', () => {
     fireEvent.click(within(form).getByRole('button', { name: addressBookTexts.save }));
     await waitFor(() =>
       expect(errorTextFor(within(form).getByLabelText(checkoutTexts.state))).toBe(
-        cartTexts.stateNotServed('Alaska'),
+        addressTexts.stateNotServed('Alaska'),
       ),
     );
     expect(api.callsTo('POST /api/addresses')).toHaveLength(0);

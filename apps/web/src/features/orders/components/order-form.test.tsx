@@ -1,10 +1,11 @@
+import { addressTexts } from '@pitstop/core/address-texts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { checkoutTexts } from '@pitstop/core/cart-texts';
 import { addressLine2Texts } from '@pitstop/core/checkout-place-texts';
 import type { CheckoutResult } from '@pitstop/core/checkout';
 import { checkoutPaymentTexts } from '@pitstop/core/credit-texts';
-import { cartTexts, creditTexts, messages } from '@pitstop/core/messages';
+import { creditTexts, messages } from '@pitstop/core/messages';
 import type { OrderAddress } from '@pitstop/core/orders';
 import { receiptTexts } from '@pitstop/core/receipt-texts';
 import { sessionKeys } from '@/lib/current-user';
@@ -157,11 +158,11 @@ describe('OrderForm', () => {
     ['Phone number', '', messages.numberRequired],
     ['Phone number', '1234', messages.numberTooShort],
     // The number is the courier's too.
-    ['Phone number', '555-0100', cartTexts.phoneInvalid],
+    ['Phone number', '555-0100', addressTexts.phoneInvalid],
     ['Part name', '', messages.nameRequired],
-    [checkoutTexts.street, ' ', cartTexts.streetRequired],
-    [checkoutTexts.city, '', cartTexts.cityRequired],
-    [checkoutTexts.zip, '9410', cartTexts.zipInvalid],
+    [checkoutTexts.street, ' ', addressTexts.streetRequired],
+    [checkoutTexts.city, '', addressTexts.cityRequired],
+    [checkoutTexts.zip, '9410', addressTexts.zipInvalid],
   ])('%s "%s" shows %j under it on Place Order', async (label, value, message) => {
     renderForm();
     await enableOrdering();
@@ -365,7 +366,7 @@ describe('OrderForm', () => {
     renderForm();
     const state = await screen.findByLabelText(checkoutTexts.state);
     fireEvent.change(state, { target: { value: 'HI' } });
-    await waitFor(() => expect(errorTextFor(state)).toBe(cartTexts.stateNotServed('Hawaii')));
+    await waitFor(() => expect(errorTextFor(state)).toBe(addressTexts.stateNotServed('Hawaii')));
   });
 
   it('sends the same Idempotency-Key when Place Order is pressed again after a lost answer, and a new one for the next order', async () => {
@@ -415,8 +416,8 @@ describe('OrderForm', () => {
     fireEvent.click(placeOrder());
 
     await waitFor(() => expect(errorTextFor(field('Phone number'))).toBe(messages.numberRequired));
-    expect(errorTextFor(field(checkoutTexts.street))).toBe(cartTexts.streetRequired);
-    expect(errorTextFor(screen.getByLabelText(checkoutTexts.state))).toBe(cartTexts.stateRequired);
+    expect(errorTextFor(field(checkoutTexts.street))).toBe(addressTexts.streetRequired);
+    expect(errorTextFor(screen.getByLabelText(checkoutTexts.state))).toBe(addressTexts.stateRequired);
     expect(api.callsTo('POST /api/order')).toHaveLength(0);
     expect(screen.getByRole('status').textContent).toBe('');
   });
@@ -447,7 +448,7 @@ describe('OrderForm', () => {
             status: 400,
             errors: [
               { field: 'num', message: 'Use digits, spaces and + ( ) - only' },
-              { field: 'address.zip', message: cartTexts.zipInvalid },
+              { field: 'address.zip', message: addressTexts.zipInvalid },
             ],
           },
           { status: 400, headers: { 'content-type': 'application/problem+json' } },
@@ -462,7 +463,7 @@ describe('OrderForm', () => {
     await waitFor(() =>
       expect(errorTextFor(field('Phone number'))).toBe('Use digits, spaces and + ( ) - only'),
     );
-    expect(errorTextFor(field(checkoutTexts.zip))).toBe(cartTexts.zipInvalid);
+    expect(errorTextFor(field(checkoutTexts.zip))).toBe(addressTexts.zipInvalid);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

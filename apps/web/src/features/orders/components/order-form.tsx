@@ -1,6 +1,7 @@
+import { addressTexts } from '@pitstop/core/address-texts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Profile } from '@pitstop/core/accounts';
-import { cartTexts, shopTexts } from '@pitstop/core/messages';
+import { shopTexts } from '@pitstop/core/messages';
 import { minimumsTexts, stockWords } from '@pitstop/core/minimums-texts';
 import {
   DeliveryAddressFieldsSchema,
@@ -48,7 +49,7 @@ const AddressFieldsSchema = DeliveryAddressFieldsSchema.pick({
  */
 function orderFormSchema(limits: Limits) {
   return CreateOrderSchema.omit({ productId: true, address: true, payment: true }).extend({
-    num: CreateOrderSchema.shape.num.refine(usPhoneValid, cartTexts.phoneInvalid),
+    num: CreateOrderSchema.shape.num.refine(usPhoneValid, addressTexts.phoneInvalid),
     quantity: CreateOrderSchema.shape.quantity.superRefine((quantity, ctx) => {
       const problem = quantityProblem(quantity, limits);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
