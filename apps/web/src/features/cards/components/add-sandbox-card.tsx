@@ -3,7 +3,6 @@ import { SandboxSaveCardSchema, savedCardTexts, type SandboxSaveCardInput } from
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CardFields, isCardField, type CardField } from '@/components/ordering/card-fields';
-import { buttonStyles } from '@/components/ui/button-styles';
 import { ErrorNotice } from '@/components/ui/notice';
 import { useAppForm } from '@/hooks/use-app-form';
 import { isApiError } from '@/lib/api-client';
@@ -11,6 +10,7 @@ import { problemText } from '@/lib/error-text';
 import { authErrorTexts } from '@pitstop/core/messages';
 import { savedCardsKeys } from '@/lib/saved-cards';
 import { saveSandboxCard } from '../api/save-card';
+import { AddCardActions } from './add-card-actions';
 
 const resolver = zodResolver(SandboxSaveCardSchema);
 
@@ -61,14 +61,7 @@ export function AddSandboxCard({ onSaved, onCancel }: AddCardProps) {
     >
       <CardFields control={form.control} errors={errors} />
       <ErrorNotice message={error} />
-      <div className="flex flex-wrap gap-3">
-        <button type="submit" className={buttonStyles('primary', 'md')} disabled={isSubmitting}>
-          {isSubmitting ? savedCardTexts.saving : savedCardTexts.saveCard}
-        </button>
-        <button type="button" className={buttonStyles('secondary', 'md')} onClick={onCancel}>
-          {savedCardTexts.cancel}
-        </button>
-      </div>
+      <AddCardActions saving={isSubmitting} disabled={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

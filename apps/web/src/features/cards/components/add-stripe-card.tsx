@@ -3,12 +3,12 @@ import { authErrorTexts } from '@pitstop/core/messages';
 import { savedCardTexts } from '@pitstop/core/saved-cards';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
 import { ErrorNotice } from '@/components/ui/notice';
 import { problemText } from '@/lib/error-text';
 import { loadStripeOnce } from '@/lib/load-stripe';
 import { savedCardsKeys } from '@/lib/saved-cards';
 import { createSetupIntent, saveSetupCard } from '../api/save-card';
+import { AddCardActions } from './add-card-actions';
 
 export interface AddStripeCardProps {
   publishableKey: string;
@@ -93,18 +93,7 @@ function StripeSetupForm({ onSaved, onCancel }: AddStripeCardProps) {
         <CardElement className={cardFieldClass} options={{ disabled: saving }} />
       </div>
       <ErrorNotice message={error} />
-      <div className="flex flex-wrap gap-3">
-        <button
-          type="submit"
-          className={buttonStyles('primary', 'md')}
-          disabled={!stripe || !clientSecret || saving}
-        >
-          {saving ? savedCardTexts.saving : savedCardTexts.saveCard}
-        </button>
-        <button type="button" className={buttonStyles('secondary', 'md')} onClick={onCancel}>
-          {savedCardTexts.cancel}
-        </button>
-      </div>
+      <AddCardActions saving={saving} disabled={!stripe || !clientSecret || saving} onCancel={onCancel} />
     </form>
   );
 }
