@@ -86,6 +86,8 @@ export const checkoutTexts = {
   placing: 'Placing order…',
   payNext: 'You pay by card on the next page.',
   placed: 'Order placed. Opening the payment page…',
+  /** Beside `placed`: the way on when the page did not open (a Back pressed while it loaded). */
+  openPayment: (orderNumber: string) => `Pay for order ${orderNumber}`,
   fixInCart: 'Some parts in your cart no longer fit the stock. Change them in your cart to check out.',
   backToCart: 'Back to your cart',
   placeFailed: 'Your order could not be placed. Please try again.',

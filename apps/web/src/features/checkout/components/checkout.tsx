@@ -414,14 +414,25 @@ export function Checkout({
   // Lines still in this browser are on their way into the account's cart (signing in from the
   // checkout moves them): until they are, the cart is not empty, only not yet complete.
   const moving = useStoredCartLines().length > 0;
-  const [placed, setPlaced] = useState<PaymentMethod | null>(null);
+  const [placed, setPlaced] = useState<CheckoutResult | null>(null);
 
   // The cart is emptied by the order: say where the customer is going, not that it is empty.
+  // Back pressed while the payment page loaded shows this again, so it links there too.
   if (placed) {
     return (
-      <p role="status" className="text-lg font-semibold text-green-800">
-        {placed === 'account' ? checkoutPaymentTexts.placedOnAccount : checkoutTexts.placed}
-      </p>
+      <div className="flex flex-col gap-3">
+        <p role="status" className="text-lg font-semibold text-green-800">
+          {placed.paymentMethod === 'account' ? checkoutPaymentTexts.placedOnAccount : checkoutTexts.placed}
+        </p>
+        {placed.paymentMethod === 'account' ? null : (
+          <Link
+            to={`/payment/${encodeURIComponent(placed.insertedId)}`}
+            className={buttonStyles('primary', 'md', 'self-start')}
+          >
+            {checkoutTexts.openPayment(placed.orderNumber)}
+          </Link>
+        )}
+      </div>
     );
   }
   if (cart.isError || rates.isError) {
@@ -463,7 +474,7 @@ export function Checkout({
       creditOffer={creditOffer}
       deliveryPromise={deliveryPromise}
       onPlaced={(result) => {
-        setPlaced(result.paymentMethod);
+        setPlaced(result);
         onPlaced(result);
       }}
     />
