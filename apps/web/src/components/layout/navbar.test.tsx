@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createProfile } from '@/testing/account-factory';
 import { authorizationOf, mockApi } from '@/testing/api';
@@ -116,6 +116,8 @@ describe('Navbar, signed in', () => {
     expect(await screen.findByRole('link', { name: 'Log In' })).toBeTruthy();
     expect(window.localStorage.getItem('accessToken')).toBeNull();
     expect(screen.getByTestId('location').textContent).toBe('/');
+    // The revocation follows the local sign-out (after the drafts module loads): wait for it.
+    await waitFor(() => expect(api.callsTo('POST /api/auth/sign-out')).toHaveLength(1));
     const [signOut] = api.callsTo('POST /api/auth/sign-out');
     expect(authorizationOf(signOut?.init)).toBe('Bearer key-1');
     expect(screen.queryByRole('link', { name: 'My Orders' })).toBeNull();
