@@ -140,7 +140,13 @@ describe('backups asked for', () => {
       expect(res.status).toBe(404);
       return;
     }
-    const control = JSON.parse(await fs.readFile(path.join(work, CONTROL_FILE), 'utf8')) as BackupControl;
+    // Fastify runs onListen hooks once listening, without listen() waiting for them: the file
+    // comes a moment later.
+    const written = await until(
+      () => fs.readFile(path.join(work, CONTROL_FILE), 'utf8').catch(() => null),
+      (text) => text !== null,
+    );
+    const control = JSON.parse(written ?? '') as BackupControl;
     expect(control.pid).toBe(process.pid);
     expect((await fs.stat(path.join(work, CONTROL_FILE))).mode & 0o077).toBe(0);
 
