@@ -169,7 +169,4 @@ export const SuggestionsSchema = z.object({
 });
 export type Suggestions = z.infer<typeof SuggestionsSchema>;
 
-/** A part number as matched: no dashes, spaces or case ("15-9080" → "159080"). */
-export function partNumberKey(value: string): string {
-  return value.toLowerCase().replace(/[^a-z0-9]/g, '');
-}
+export { partNumberKey } from './part-number-key.js';

@@ -52,7 +52,10 @@ export const parts = pgTable(
     stock: integer('stock').notNull(),
     availablequantity: integer('available_quantity').notNull(),
     minquantity: integer('min_quantity').notNull().default(1),
-    brand: text('brand').notNull(),
+    /** One of the brands table's names (issue #29: brands are data). */
+    brand: text('brand')
+      .notNull()
+      .references(() => brands.name, { onUpdate: 'cascade' }),
     category: text('category').notNull(),
     partNumber: text('part_number').notNull().unique(),
     specifications: jsonb('specifications').$type<Specification[]>().notNull().default([]),
@@ -871,3 +874,126 @@ export const shopSettings = pgTable('shop_settings', {
   updatedBy: text('updated_by'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/*
+ * Issue #29: brands as data, numbers on every part, and parts diagrams per bike.
+ */
+
+/**
+ * The brands a part may carry. `parts.brand` names one (a foreign key on the name, so a rename
+ * follows into every part and its search text, and a brand with parts cannot be deleted).
+ * `featured` brands are the home page's cards (the specification's six).
+ */
+export const brands = pgTable(
+  'brands',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique(),
+    slug: text('slug').notNull().unique(),
+    kind: text('kind').$type<'oem' | 'aftermarket'>().notNull(),
+    /** A stored upload's address (the image pipeline), or none. */
+    logo: text('logo'),
+    featured: boolean('featured').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [check('brands_kind_known', sql`${t.kind} in ('oem', 'aftermarket')`)],
+);
+
+/**
+ * A part's other numbers: OEM numbers (a manufacturer's), interchange numbers (another brand's
+ * equivalent) and supersessions (an old number this part replaces). `brand` is the manufacturer or
+ * brand the number belongs to (free text: a competitor need not be one of our brands); a
+ * supersession's may be empty. `number_key` is the number as searched, with the part number's rule.
+ */
+export const partNumbers = pgTable(
+  'part_numbers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partId: uuid('part_id')
+      .notNull()
+      .references(() => parts.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'oem' | 'interchange' | 'supersedes'>().notNull(),
+    brand: text('brand'),
+    number: text('number').notNull(),
+    numberKey: text('number_key')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(regexp_replace(number, '[^a-zA-Z0-9]', '', 'g'))`),
+    /** The order the admin listed them in. */
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    check('part_numbers_kind_known', sql`${t.kind} in ('oem', 'interchange', 'supersedes')`),
+    uniqueIndex('part_numbers_part_kind_key_idx').on(t.partId, t.kind, t.numberKey),
+    index('part_numbers_key_idx').on(t.numberKey.op('text_pattern_ops')),
+  ],
+);
+
+/**
+ * A parts diagram: one assembly of a bike model over a range of years ("Front brake caliper"),
+ * drawn in one picture (a stored upload), with numbered callouts on it.
+ */
+export const assemblies = pgTable(
+  'assemblies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    yearFrom: integer('year_from').notNull(),
+    yearTo: integer('year_to').notNull(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    /** A stored upload's address; its pixel size is in the address (core images.ts). */
+    image: text('image').notNull(),
+    /** The order the bike's assemblies are listed in. */
+    position: integer('position').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check('assemblies_years_ordered', sql`${t.yearFrom} <= ${t.yearTo}`),
+    uniqueIndex('assemblies_bike_slug_idx').on(t.make, t.model, t.yearFrom, t.yearTo, t.slug),
+    index('assemblies_bike_idx').on(t.make, t.model, t.yearFrom, t.yearTo),
+  ],
+);
+
+/**
+ * A numbered callout on an assembly's picture. `x` and `y` are fractions of the picture's width
+ * and height (0–1), so the callout stays on its spot at any size the picture is shown.
+ */
+export const assemblyCallouts = pgTable(
+  'assembly_callouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    assemblyId: uuid('assembly_id')
+      .notNull()
+      .references(() => assemblies.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    x: doublePrecision('x').notNull(),
+    y: doublePrecision('y').notNull(),
+  },
+  (t) => [
+    check('assembly_callouts_on_picture', sql`${t.x} between 0 and 1 and ${t.y} between 0 and 1`),
+    check('assembly_callouts_number_positive', sql`${t.number} >= 1`),
+    uniqueIndex('assembly_callouts_number_idx').on(t.assemblyId, t.number),
+  ],
+);
+
+/** The parts a callout names (left and right, say), each with the units one bike takes. */
+export const calloutParts = pgTable(
+  'callout_parts',
+  {
+    calloutId: uuid('callout_id')
+      .notNull()
+      .references(() => assemblyCallouts.id, { onDelete: 'cascade' }),
+    partId: uuid('part_id')
+      .notNull()
+      .references(() => parts.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(1),
+    note: text('note'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.calloutId, t.partId] }),
+    check('callout_parts_quantity_positive', sql`${t.quantity} >= 1`),
+    index('callout_parts_part_idx').on(t.partId),
+  ],
+);

@@ -315,13 +315,14 @@ describe('restore drill', () => {
   }, 90_000);
 
   it('migrates a backup of an older version forward as it restores it', async () => {
-    // A database of the version before the latest migration (0017): today's, with 0017 taken
-    // back (its trigger, its function and its journal row), which is what the older version left.
+    // A database of the version before the latest migration (0018): today's, with 0018 taken
+    // back (its tables, the parts' brand key and its journal row), which is what the older
+    // version left.
     // A new migration moves this test to it.
     const old = await createTestDatabase();
     for (const statement of [
-      'drop trigger user_verify_email on "user"',
-      'drop function queue_verify_email()',
+      'alter table parts drop constraint parts_brand_brands_name_fk',
+      'drop table callout_parts, assembly_callouts, assemblies, part_numbers, brands',
       'delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)',
     ]) {
       await old.db.execute(sql.raw(statement));
@@ -336,7 +337,7 @@ describe('restore drill', () => {
     } finally {
       await old.close();
     }
-    expect((await readManifest(file)).migration.tag).toBe('0016_address_book_saved_cards');
+    expect((await readManifest(file)).migration.tag).toBe('0017_verify_email_with_user');
 
     const into = onPostgres ? await emptyPostgres() : undefined;
     try {
@@ -346,8 +347,8 @@ describe('restore drill', () => {
         force: false,
         log: quiet,
       });
-      expect(restored.migratedFrom).toBe('0016_address_book_saved_cards');
-      // Migrated: the restored database has the newest migration's trigger.
+      expect(restored.migratedFrom).toBe('0017_verify_email_with_user');
+      // Migrated: the restored database has the newest migration's tables, its brands seeded.
       const database = await openDatabase({
         databaseUrl: into?.url,
         pgliteDir: path.join(work, 'restored-old/db'),
@@ -355,10 +356,10 @@ describe('restore drill', () => {
         log: quiet,
       });
       try {
-        const triggers = (await database.db.execute(
-          sql`select tgname from pg_trigger where tgname = 'user_verify_email'`,
-        )) as unknown as { rows: { tgname: string }[] };
-        expect(triggers.rows).toEqual([{ tgname: 'user_verify_email' }]);
+        const featured = (await database.db.execute(
+          sql`select count(*)::int as n from brands where featured`,
+        )) as unknown as { rows: { n: number }[] };
+        expect(featured.rows).toEqual([{ n: 6 }]);
       } finally {
         await database.close();
       }
