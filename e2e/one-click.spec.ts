@@ -225,7 +225,22 @@ describe('saved cards and 1-Click', () => {
     const line = page.getByRole('article', { name: lube.name });
     const button = line.getByRole('button', { name: oneClickTexts.buttonName(lube.name) });
     await button.waitFor();
-    await line.getByText('Ships to 500 Howard St, paid with Visa ending in 4242.').waitFor();
+    // Said once for the cart, not under every line, and each line's button is described by it.
+    const terms = oneClickTexts.cartTerms('Ships to 500 Howard St, paid with Visa ending in 4242.');
+    await page.getByText(terms).waitFor();
+    expect(await page.getByText(terms).count()).toBe(1);
+    expect(await page.getByText('Ships to 500 Howard St', { exact: false }).count()).toBe(1);
+    for (const part of [lube, pads]) {
+      const each = page
+        .getByRole('article', { name: part.name })
+        .getByRole('button', { name: oneClickTexts.buttonName(part.name) });
+      expect(await each.evaluate((el) => el.getAttribute('aria-describedby'))).toBeTruthy();
+      expect(
+        await each.evaluate(
+          (el) => document.getElementById(el.getAttribute('aria-describedby')!)?.textContent,
+        ),
+      ).toBe(terms);
+    }
     await expectNoSeriousA11yViolations(page);
     await shot(page, 'one-click-cart-1280.png');
     await button.click();

@@ -37,6 +37,8 @@ export const oneClickTexts = {
   placing: 'Placing your order…',
   /** Under the button: where it goes and how it is paid. */
   terms: (street: string, card: string) => `Ships to ${street}, paid with ${card}.`,
+  /** Said once above the cart's lines, for each line's Buy now with 1-Click. */
+  cartTerms: (terms: string) => `Buy now with 1-Click: ${terms}`,
   placed: (orderNumber: string) => `Order ${orderNumber} is placed and paid.`,
   needsAuthentication: 'Your bank asks you to confirm this payment.',
   /** Stripe: the saved card's own confirmation (3-D Secure), on the payment page. */

@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { cartPageTexts } from '@pitstop/core/cart-texts';
 import { PageContainer, PageHeader } from '@/components/layout/page-container';
 import { CartContents } from '@/features/cart/components/cart-contents';
@@ -16,6 +16,9 @@ import { useIsSignedIn } from '@/lib/session';
 const OneClickButton = lazy(() =>
   import('@/features/one-click/components/one-click-button').then((m) => ({ default: m.OneClickButton })),
 );
+const OneClickTerms = lazy(() =>
+  import('@/features/one-click/components/one-click-button').then((m) => ({ default: m.OneClickTerms })),
+);
 
 /**
  * /cart — the cart (rendered in the browser only: it lives there for a visitor). A visitor's
@@ -26,6 +29,7 @@ const OneClickButton = lazy(() =>
 export function CartRoute() {
   useDocumentMeta(cartPageTexts.heading, cartPageTexts.metaDescription);
   const isSignedIn = useIsSignedIn();
+  const termsId = useId();
   const local = useLocalCart();
   const lookups = useQueries({
     queries: (isSignedIn ? [] : local).map((item) => getPartQueryOptions(item.partId)),
@@ -60,6 +64,12 @@ export function CartRoute() {
   return (
     <PageContainer>
       <PageHeader title={cartPageTexts.heading} />
+      {isSignedIn && lines.length > 0 ? (
+        // Where every line's 1-Click order goes and how it is paid, said once for all of them.
+        <Suspense fallback={null}>
+          <OneClickTerms id={termsId} />
+        </Suspense>
+      ) : null}
       <CartContents
         stockOf={(partId) => lookups.get(partId)}
         promise={<DeliveryPromise inStock={inStock} />}
@@ -76,6 +86,7 @@ export function CartRoute() {
                     }}
                     quantity={item.quantity}
                     fromCart
+                    termsId={termsId}
                   />
                 </Suspense>
               )

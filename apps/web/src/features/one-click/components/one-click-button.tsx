@@ -24,6 +24,11 @@ export interface OneClickButtonProps {
   fromCart?: boolean;
   /** Offer "Set up 1-Click" (to the profile) when it is on but not ready: the part page only. */
   offerSetUp?: boolean;
+  /**
+   * The id of a OneClickTerms shown once for several buttons (the cart's lines): the button is
+   * described by it instead of repeating the terms under every line.
+   */
+  termsId?: string;
 }
 
 function wholeNumber(value: number | string): number | null {
@@ -55,13 +60,14 @@ export function OneClickButton({
   quantity,
   fromCart = false,
   offerSetUp = false,
+  termsId,
 }: OneClickButtonProps) {
   const id = useId();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const cards = useSavedCards();
   const ready = cards.data?.oneClickReady === true;
-  const terms = useTerms(ready);
+  const terms = useTerms(ready && termsId === undefined);
   const idempotency = useIdempotencyKey();
   const [placing, setPlacing] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -118,7 +124,7 @@ export function OneClickButton({
         // On a cart line it stands back from Checkout, the cart's main way on.
         className={buttonStyles(fromCart ? 'secondary' : 'primary', 'md', 'self-start')}
         aria-label={placing ? undefined : oneClickTexts.buttonName(part.name)}
-        aria-describedby={terms ? `${id}-terms` : undefined}
+        aria-describedby={termsId ?? (terms ? `${id}-terms` : undefined)}
         disabled={!orderable || placing}
         onClick={() => void buy()}
       >
@@ -136,4 +142,18 @@ export function OneClickButton({
       ) : null}
     </div>
   );
+}
+
+/**
+ * Where 1-Click orders go and how they are paid, said once above several buttons that name it as
+ * their `termsId` (the cart's lines). Nothing until 1-Click is ready.
+ */
+export function OneClickTerms({ id }: { id: string }) {
+  const cards = useSavedCards();
+  const terms = useTerms(cards.data?.oneClickReady === true);
+  return terms ? (
+    <p id={id} className="mb-4 text-sm text-slate-600">
+      {oneClickTexts.cartTerms(terms)}
+    </p>
+  ) : null;
 }
