@@ -63,6 +63,8 @@ export const ILLUSTRATION_SIZES = {
   hero: { width: 1280, height: 512 },
   // A logo in a 160 × 96 box, drawn at 2:1.
   brands: { width: 320, height: 160 },
+  // The demo bikes' parts diagrams (issue #29): shown up to ~800 CSS px wide, 4:3.
+  diagrams: { width: 1280, height: 960 },
 } as const;
 
 export type IllustrationFolder = keyof typeof ILLUSTRATION_SIZES;
@@ -78,7 +80,7 @@ export const ILLUSTRATION_COPY_WIDTHS: readonly number[] = [...UPLOAD_VARIANT_WI
   (a, b) => a - b,
 );
 
-const ILLUSTRATION_URL = /^\/images\/(parts|hero|brands)\/([a-z0-9-]+)\.svg$/;
+const ILLUSTRATION_URL = /^\/images\/(parts|hero|brands|diagrams)\/([a-z0-9-]+)\.svg$/;
 
 export interface IllustrationRenditions {
   /** The rendition at the folder's full size. */
