@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { singleLineText } from './text.js';
 import { partNumberKey } from './part-number-key.js';
+import { PART_NUMBER_KINDS, partNumberTexts } from './part-number-texts.js';
 
 /**
  * A part's other numbers (issue #29): OEM numbers (a manufacturer's number for the part),
@@ -8,40 +9,9 @@ import { partNumberKey } from './part-number-key.js';
  * replaces). Every number is matched by the part number's own rule, partNumberKey: dashes, spaces,
  * dots and case do not count ("B7B-H4300-00" = "b7b h4300 00" = "B7BH430000").
  */
-export const PART_NUMBER_KINDS = ['oem', 'interchange', 'supersedes'] as const;
-export type PartNumberKind = (typeof PART_NUMBER_KINDS)[number];
-
-export const partNumberTexts = {
-  /** The part page's headings (and the admin form's). */
-  headings: {
-    oem: 'OEM numbers',
-    interchange: 'Also fits as',
-    supersedes: 'Replaces',
-  } satisfies Record<PartNumberKind, string>,
-  /** Why a search found the part: "OEM Yamaha B7B-H4300-00", "Replaces 4C8-84310-00". */
-  matched: (kind: PartNumberKind, brand: string | null, number: string): string => {
-    const named = brand ? `${brand} ${number}` : number;
-    switch (kind) {
-      case 'oem':
-        return `OEM ${named}`;
-      case 'interchange':
-        return `Interchange ${named}`;
-      case 'supersedes':
-        return `Replaces ${named}`;
-    }
-  },
-  numberRequired: 'Enter the number',
-  numberNoLetters: 'A number needs at least one letter or digit',
-  brandRequired: 'Enter the manufacturer or brand',
-  duplicate: 'This number is listed twice',
-  ownNumber: 'This is the part’s own number',
-  tooMany: 'A part lists at most 50 other numbers',
-  /** A supersession that would make a loop (A replaces B, B replaces A). */
-  cycle: (number: string) =>
-    `${number} already replaces this part: a part cannot replace its own replacement`,
-  copy: (number: string) => `Copy ${number}`,
-  copied: 'Copied',
-} as const;
+// The kinds and the words are in the zod-free part-number-texts.ts: the header's suggestions and
+// the part cards (every page's first load) say why a part was found.
+export { PART_NUMBER_KINDS, partNumberTexts, type PartNumberKind } from './part-number-texts.js';
 
 /** One of a part's other numbers, as the admin form and the CSV import send it. */
 export const PartNumberEntrySchema = z
@@ -71,7 +41,51 @@ export type PartNumber = z.infer<typeof PartNumberSchema>;
 
 export const PART_NUMBERS_MAX = 50;
 
-/** Why a search found a part by one of its other numbers (absent when its name or own number matched). */
+/**
+ * The rules a part's list of other numbers follows beyond each entry's own (PartInputSchema and
+ * the CSV import both ask): a number listed twice within one kind (by partNumberKey, so
+ * "B7B-H4300-00" and "b7b h4300 00" are the same), and the part's own number listed. Answers the
+ * index of each offending entry with its message; a supersession loop needs the database and is
+ * checked on the server.
+ */
+export function partNumbersIssues(
+  numbers: readonly Pick<PartNumberEntry, 'kind' | 'number'>[],
+  ownNumber: string,
+): { index: number; message: string }[] {
+  const issues: { index: number; message: string }[] = [];
+  const own = partNumberKey(ownNumber);
+  const seen = new Set<string>();
+  numbers.forEach((n, index) => {
+    const key = partNumberKey(n.number);
+    if (key.length === 0) return; // the entry's own rule says so
+    if (own.length > 0 && key === own) {
+      issues.push({ index, message: partNumberTexts.ownNumber });
+      return;
+    }
+    const kindKey = `${n.kind}:${key}`;
+    if (seen.has(kindKey)) issues.push({ index, message: partNumberTexts.duplicate });
+    seen.add(kindKey);
+  });
+  return issues;
+}
+
+/**
+ * The part that replaces a superseded part: the end of the chain of replacements (B replaces A,
+ * C replaces B → A's is C). GET /api/parts/:id answers it; the part's page redirects there.
+ */
+export const SupersededBySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  partNumber: z.string(),
+});
+export type SupersededBy = z.infer<typeof SupersededBySchema>;
+
+/**
+ * Why a search found a part by one of its other numbers: the number as stored (not normalised).
+ * Null on a list item or suggestion found by its name or its own number. The end of a chain of
+ * replacements found by an old number says "Replaces <that old number>" (B replaces A, C replaces
+ * B: searching A finds C with { kind: 'supersedes', number: A as B lists it }).
+ */
 export const NumberMatchSchema = z.object({
   kind: z.enum(PART_NUMBER_KINDS),
   brand: z.string().nullable(),
