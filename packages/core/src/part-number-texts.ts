@@ -41,7 +41,9 @@ export const partNumberTexts = {
   /** A supersession that would make a loop (A replaces B, B replaces A). */
   cycle: (number: string) =>
     `${number} already replaces this part: a part cannot replace its own replacement`,
+  /** The copy button's name; it shows copyButton, then copied for a moment. */
   copy: (number: string) => `Copy ${number}`,
+  copyButton: 'Copy',
   copied: 'Copied',
   /** The browser would not let the page write to the clipboard: the number is selected instead. */
   copyBlocked: 'Selected: press Ctrl+C (⌘C on a Mac) to copy',
@@ -62,5 +64,6 @@ export const partNumberTexts = {
     numberPlaceholder: 'e.g. B7B-H4300-00',
     add: 'Add number',
     remove: (n: number) => `Remove number ${n}`,
+    removeButton: 'Remove',
   },
 } as const;
