@@ -49,6 +49,7 @@ import { registerErrorHandling } from './lib/errors.js';
 import { registerTextGuard } from './lib/text-guard.js';
 import { CATALOGUE_CACHE_CONTROL, ResponseCache } from './lib/response-cache.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { brandsRoutes, registerBrandDirectory } from './modules/brands/routes.js';
 import { partsRoutes } from './modules/parts/routes.js';
 import { catalogueIoRoutes } from './modules/catalogue-io/routes.js';
 import { garageRoutes } from './modules/garage/routes.js';
@@ -137,6 +138,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('catalogueIndex', new CatalogueIndex(database.db).follow(catalogueCache));
   // The delivery promise's settings, in memory, forgotten with the catalogue cache's changes.
   registerDeliverySettings(app);
+  // The brands' names, in memory, for the catalogue's brand filter and the part form's brand.
+  registerBrandDirectory(app);
   // Before every route, so each answer is measured (and /metrics is not the web app's page).
   await registerMetrics(app, { settings: config.metrics, database, catalogueCache });
   if (!options.database) app.addHook('onClose', async () => database.close());
@@ -245,6 +248,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerDocs(app);
   await registerAuth(app, auth, { rateLimitPerMinute: config.authRateLimit, redis, sessionCache });
   await app.register(partsRoutes, { prefix: '/api' });
+  await app.register(brandsRoutes, { prefix: '/api' });
   await app.register(catalogueIoRoutes, { prefix: '/api' });
   await app.register(vehiclesRoutes, { prefix: '/api' });
   await app.register(searchRoutes, { prefix: '/api' });

@@ -1,4 +1,3 @@
-import { BRANDS } from './catalogue.js';
 import { cartUiTexts } from './messages.js';
 import { groupThousands } from './money.js';
 
@@ -50,7 +49,7 @@ export const minimumsTexts = {
     min > 1 ? `Minimum order ${groupThousands(min)}. ${stock}.` : `${stock}.`,
   // The brands filter takes several brands at once.
   /** GET /api/parts and /api/parts/facets with a brand the shop does not carry. */
-  unknownBrand: `Choose brands the shop carries: ${BRANDS.join(', ')}.`,
+  unknownBrand: 'Choose brands the shop carries.',
 } as const;
 
 type Addable = { name: string; minquantity: number };

@@ -27,6 +27,7 @@ import {
   STOCK_TAG,
 } from '../../lib/response-cache.js';
 import { requireStoredUpload } from '../uploads/service.js';
+import { BRANDS_TAG, requireKnownBrand, requireKnownBrands } from '../brands/service.js';
 import {
   countWithoutBike,
   createPartFromInput,
@@ -55,6 +56,12 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     done();
   };
+  // Brands are data: a name no brand has is refused naming `brand`, from the names in memory.
+  const knownBrands = async (request: FastifyRequest) => {
+    // Run after validation: the query is PartListQuerySchema's (or its facets' part of it).
+    const { brand } = request.query as { brand?: readonly string[] };
+    if (brand?.length) await requireKnownBrands(app.brands, brand);
+  };
 
   app.get(
     '/parts',
@@ -76,6 +83,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: PartListQuerySchema,
         response: { 200: z.array(PartSchema), 400: ProblemSchema },
       },
+      preHandler: knownBrands,
     },
     async (request, reply) => {
       const cached = await app.catalogueCache.getOrCompute(request.url, async () => {
@@ -86,6 +94,8 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         // a rating sort or filter with any part's rating.
         if (inStock || stock) tags.push(STOCK_TAG);
         if (sort === 'rating' || minRating !== undefined) tags.push(RATING_TAG);
+        // A brand deleted turns this address into a 400.
+        if (request.query.brand) tags.push(BRANDS_TAG);
         const headers: Record<string, string> = { [TOTAL_COUNT_HEADER]: String(page.total) };
         // Nothing for the bike: how many the same search finds for every bike. The URL names the
         // bike, so the cache never serves this count for another; the tags above cover it too.
@@ -114,15 +124,17 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: PartFacetsQuerySchema,
         response: { 200: PartFacetsSchema, 400: ProblemSchema },
       },
+      preHandler: knownBrands,
     },
     async (request, reply) => {
       const cached = await app.catalogueCache.getOrCompute(request.url, async () =>
-        // Facets count the parts in stock (and, under a minimum rating, those rated enough).
-        jsonResponse(
-          await partFacets(app.db, request.query, app.catalogueIndex),
-          {},
-          request.query.minRating === undefined ? [STOCK_TAG] : [STOCK_TAG, RATING_TAG],
-        ),
+        // Facets count the parts in stock (and, under a minimum rating, those rated enough; under
+        // a brand filter, while its brands exist).
+        jsonResponse(await partFacets(app.db, request.query, app.catalogueIndex), {}, [
+          STOCK_TAG,
+          ...(request.query.minRating === undefined ? [] : [RATING_TAG]),
+          ...(request.query.brand ? [BRANDS_TAG] : []),
+        ]),
       );
       return sendCached(reply as FastifyReply, cached);
     },
@@ -210,6 +222,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireStoredUpload(app.uploads, request.body.img);
+      request.body.brand = await requireKnownBrand(app.brands, request.body.brand);
       const result = await createPartFromInput(app.db, request.body, auditContextOf(request));
       // Every answer goes; the catalogue index adds this part, here and on every process.
       await app.catalogueCache.invalidateMembership([result.insertedId]);
@@ -232,6 +245,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireStoredUpload(app.uploads, request.body.img);
+      request.body.brand = await requireKnownBrand(app.brands, request.body.brand);
       const part = await updatePartFromInput(
         app.db,
         request.params.id,

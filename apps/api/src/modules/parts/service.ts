@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import { partFitments, parts, type FitmentRow, type PartRow } from '../../db/schema.js';
 import { AppError, hasSqlState } from '../../lib/errors.js';
 import { recordAudit, type AuditContext } from '../audit/service.js';
+import { chooseBrand, isUnknownBrandError } from '../brands/service.js';
 import { indexAnswers, type CatalogueIndex, type FacetGroup } from './catalogue-index.js';
 import {
   conditionsOf,
@@ -151,7 +152,7 @@ function tally(groups: FacetGroup[], key: 'brand' | 'category'): { value: string
 
 /**
  * Facets in one pass: the parts matching the text, vehicle and rating are grouped by brand and
- * category (at most 6 × 8 groups), each group counting what the price and stock filters keep.
+ * category (at most brands × 8 groups), each group counting what the price and stock filters keep.
  * The brand list then sums the groups in the chosen category and the category list the groups of
  * the chosen brands (any of them), so each count is what choosing that value would show; a
  * brand's count is its parts under every filter but brand, as brands combine with OR. The price range is
@@ -394,6 +395,8 @@ export async function createPartFromInput(
     });
   } catch (err) {
     if (hasSqlState(err, '23505')) throw duplicateNumber();
+    // The brand was deleted after the route checked it.
+    if (isUnknownBrandError(err)) throw chooseBrand();
     throw err;
   }
 }
@@ -437,6 +440,8 @@ export async function updatePartFromInput(
     });
   } catch (err) {
     if (hasSqlState(err, '23505')) throw duplicateNumber();
+    // The brand was deleted after the route checked it.
+    if (isUnknownBrandError(err)) throw chooseBrand();
     throw err;
   }
   return getPart(db, id);
