@@ -27,6 +27,9 @@ const PartsRoute = lazyModule('src/app/routes/parts.tsx', () =>
 const PartDetailRoute = lazyModule('src/app/routes/part-detail.tsx', () =>
   import('./routes/part-detail').then((m) => m.PartDetailRoute),
 );
+const DiagramsRoute = lazyModule('src/app/routes/diagrams.tsx', () =>
+  import('./routes/diagrams').then((m) => m.DiagramsRoute),
+);
 const AboutRoute = lazyModule('src/app/routes/about.tsx', () =>
   import('./routes/about').then((m) => m.AboutRoute),
 );
@@ -105,6 +108,9 @@ const ActivityRoute = lazyModule('src/app/routes/activity.tsx', () =>
 const SettingsRoute = lazyModule('src/app/routes/settings.tsx', () =>
   import('./routes/settings').then((m) => m.SettingsRoute),
 );
+const DiagramsAdminRoute = lazyModule('src/app/routes/diagrams-admin.tsx', () =>
+  import('./routes/diagrams-admin').then((m) => m.DiagramsAdminRoute),
+);
 const CreditApplicationsRoute = lazyModule('src/app/routes/credit-applications.tsx', () =>
   import('./routes/credit-applications').then((m) => m.CreditApplicationsRoute),
 );
@@ -182,6 +188,8 @@ export function AppRoutes() {
           {/* Public, so search engines and link previews see the part; ordering asks for sign-in
             (docs/decisions/009-server-rendering.md). */}
           <Route path="parts/:id" element={<PartDetailRoute />} />
+          {/* Shop by diagram: a bike's assemblies, or one (:slug), public and server-rendered. */}
+          <Route path="diagrams/:make/:model/:year/:slug?" element={<DiagramsRoute />} />
 
           {/* Signed-in screens (spec §2). /profile is guarded too: DESIGN §6.6. */}
           <Route element={<RequireAuth />}>
@@ -203,6 +211,7 @@ export function AppRoutes() {
                 <Route path="parts" element={<CatalogueRoute />} />
                 <Route path="parts/new" element={<NewPartRoute />} />
                 <Route path="parts/:id/edit" element={<EditPartRoute />} />
+                <Route path="diagrams/*" element={<DiagramsAdminRoute />} />
                 <Route path="credit" element={<CreditApplicationsRoute />} />
                 <Route path="returns" element={<ReturnsQueueRoute />} />
                 <Route path="activity" element={<ActivityRoute />} />

@@ -82,7 +82,10 @@ export type QueryParams = Record<
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   params?: QueryParams;
-  /** Sent as JSON, or as it is when FormData (the browser sets the multipart boundary). */
+  /**
+   * Sent as JSON, or as it is when FormData (the browser sets the multipart boundary) or a Blob
+   * (sent with its own type: a CSV file to import).
+   */
   body?: unknown;
   signal?: AbortSignal | undefined;
   /** The bearer token to send instead of the stored one; null sends none (cookie only). */
@@ -193,7 +196,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   let body: BodyInit | undefined;
-  if (options.body instanceof FormData) {
+  if (options.body instanceof FormData || options.body instanceof Blob) {
     body = options.body;
   } else if (options.body !== undefined) {
     headers.set('Content-Type', 'application/json');

@@ -1,5 +1,6 @@
 import { activityTexts } from '@pitstop/core/activity-texts';
 import { deliveryTexts } from '@pitstop/core/delivery-texts';
+import { diagramTexts } from '@pitstop/core/diagram-texts';
 import { DashboardLayout, type DashboardLink } from '@/components/layout/dashboard-layout';
 import { useAdminCheck } from '@/features/auth/api/check-admin';
 import { useCurrentUser } from '@/lib/current-user';
@@ -10,6 +11,7 @@ const ADMINS: readonly DashboardLink[] = [
   { to: '/dashboard/alluser', label: 'All User' },
   { to: '/dashboard/adduser', label: 'Add User' },
   { to: '/dashboard/parts', label: 'Catalogue' },
+  { to: '/dashboard/diagrams', label: diagramTexts.adminHeading },
   { to: '/dashboard/credit', label: 'Credit applications' },
   { to: '/dashboard/returns', label: 'Returns' },
   { to: '/dashboard/activity', label: activityTexts.navLink },

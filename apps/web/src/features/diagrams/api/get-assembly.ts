@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { diagramsApi, type AssemblyDetail, type DiagramBike } from '@pitstop/core/diagrams';
+import { apiGet } from '@/lib/api-client';
+import { clientPath, diagramsKeys } from './diagrams-query-keys';
+
+/** GET /api/diagrams/:make/:model/:year/:slug: the drawing, its callouts and their parts. */
+export function getAssemblyQueryOptions(bike: DiagramBike, slug: string) {
+  return queryOptions({
+    queryKey: diagramsKeys.assembly(bike, slug),
+    queryFn: ({ signal }) => apiGet<AssemblyDetail>(clientPath(diagramsApi.assembly(bike, slug)), { signal }),
+  });
+}
+
+export function useAssembly(bike: DiagramBike, slug: string) {
+  return useQuery({ ...getAssemblyQueryOptions(bike, slug), retryOnMount: false });
+}
