@@ -1,27 +1,15 @@
+import { numberMatchText } from './part-number-match-texts.js';
+
 /**
  * A part's other numbers in words (issue #29): the part page's headings, why a search found a
  * part, the admin form's refusals. No runtime dependencies (no zod): the header's suggestions and
- * the part cards say why a part was found, and they are in every page's first load. The schemas
- * are in part-numbers.ts, which re-exports these.
+ * the part cards say why a part was found (part-number-match-texts.ts), and they are in every
+ * page's first load. The schemas are in part-numbers.ts, which re-exports these.
  */
 
 /** OEM numbers, interchange numbers ("also fits as"), and old numbers a part replaces. */
 export const PART_NUMBER_KINDS = ['oem', 'interchange', 'supersedes'] as const;
 export type PartNumberKind = (typeof PART_NUMBER_KINDS)[number];
-
-const MATCH_WORDS: Record<PartNumberKind, string> = {
-  oem: 'OEM',
-  interchange: 'Interchange',
-  supersedes: 'Replaces',
-};
-
-/**
- * Why a search found the part: "OEM Yamaha B7B-H4300-00", "Replaces 4C8-84310-00". On its own
- * (partNumberTexts.matched is the same function) so the first load carries this and no more.
- */
-export function numberMatchText(kind: PartNumberKind, brand: string | null, number: string): string {
-  return `${MATCH_WORDS[kind]} ${brand ? `${brand} ` : ''}${number}`;
-}
 
 export const partNumberTexts = {
   /** The part page's headings (and the admin form's). */
