@@ -17,6 +17,8 @@ export const diagramScreenTexts = {
     `Exploded parts diagrams for the ${bike}: ${names}. Find each numbered part and order it.`,
   assemblyDescription: (assembly: string, bike: string, n: number) =>
     `${assembly} parts diagram for the ${bike}: ${n === 1 ? '1 numbered part' : `${n} numbered parts`} with prices and stock.`,
+  /** Where a part is drawn ("Front brake caliper · Yamaha MT-07 2018–2020 · number 7"). */
+  onDiagram: (assembly: string, bike: string, number: number) => `${assembly} · ${bike} · number ${number}`,
   // The admin editor.
   bikeFilter: 'Show the assemblies of',
   allBikes: 'All bikes',

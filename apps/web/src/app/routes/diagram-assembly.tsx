@@ -1,12 +1,8 @@
 import { useParams } from 'react-router';
 import { diagramScreenTexts } from '@pitstop/core/diagram-screen-texts';
-import {
-  diagramAssemblyPath,
-  diagramBikePath,
-  diagramTexts,
-  type CalloutPart,
-  type DiagramBike,
-} from '@pitstop/core/diagrams';
+import { diagramAssemblyPath, diagramBikePath, type DiagramBike } from '@pitstop/core/diagram-paths';
+import { diagramTexts } from '@pitstop/core/diagram-texts';
+import type { CalloutPart } from '@pitstop/core/diagrams';
 import { vehicleLabel } from '@pitstop/core/vehicle-fit';
 import { PageContainer, PageHeader } from '@/components/layout/page-container';
 import { QueryError } from '@/components/ui/query-error';

@@ -1,5 +1,6 @@
 import { diagramScreenTexts } from '@pitstop/core/diagram-screen-texts';
-import { diagramBikePath, diagramTexts, type DiagramBike } from '@pitstop/core/diagrams';
+import { diagramBikePath, type DiagramBike } from '@pitstop/core/diagram-paths';
+import { diagramTexts } from '@pitstop/core/diagram-texts';
 import { vehicleLabel } from '@pitstop/core/vehicle-fit';
 import { PageContainer, PageHeader } from '@/components/layout/page-container';
 import { QueryError } from '@/components/ui/query-error';

@@ -1,4 +1,4 @@
-import type { DiagramBike } from '@pitstop/core/diagrams';
+import type { DiagramBike } from '@pitstop/core/diagram-paths';
 
 /** The one place the diagrams' query keys are spelled (reads and the admin's invalidations). */
 export const diagramsKeys = {

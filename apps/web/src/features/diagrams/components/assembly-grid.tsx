@@ -1,15 +1,10 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  diagramAssemblyPath,
-  diagramPicture,
-  diagramTexts,
-  type AssemblySummary,
-  type DiagramBike,
-} from '@pitstop/core/diagrams';
+import { diagramAssemblyPath, type DiagramBike } from '@pitstop/core/diagram-paths';
+import { diagramTexts } from '@pitstop/core/diagram-texts';
+import type { AssemblySummary } from '@pitstop/core/diagrams';
 import { diagramScreenTexts } from '@pitstop/core/diagram-screen-texts';
 import { inputClass } from '@/components/ui/form-field';
-import { DIAGRAM_SIZES, pictureSources } from '../utils/picture-sources';
 
 /** Assemblies whose name holds every word typed, in any order and case. */
 export function filterAssemblies(assemblies: AssemblySummary[], text: string): AssemblySummary[] {
@@ -60,8 +55,12 @@ export function AssemblyGrid({ bike, assemblies }: AssemblyGridProps) {
               to={diagramAssemblyPath(bike, assembly.slug)}
               className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm outline-none hover:border-slate-400 focus-visible:ring-4 focus-visible:ring-red-700/40"
             >
+              {/* The picture's 320 px copy (the API names it): a column is 160–290 px wide. The
+                  box holds the drawings' 4:3 before it arrives. */}
               <img
-                {...pictureSources(diagramPicture(assembly.image), DIAGRAM_SIZES.thumbnail)}
+                src={assembly.thumbnail}
+                width={320}
+                height={240}
                 alt=""
                 // The first row is in view on arrival; the rest wait for the scroll.
                 loading={index < 4 ? 'eager' : 'lazy'}

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { diagramScreenTexts } from '@pitstop/core/diagram-screen-texts';
-import { diagramTexts, type AssemblyDetail, type CalloutPart } from '@pitstop/core/diagrams';
+import { diagramTexts } from '@pitstop/core/diagram-texts';
+import type { AssemblyDetail, CalloutPart } from '@pitstop/core/diagrams';
 import { usePreloadImage } from '@/lib/render-context';
 import { DIAGRAM_SIZES, pictureSources } from '../utils/picture-sources';
 import { calloutRowId, DiagramPartsList } from './diagram-parts-list';

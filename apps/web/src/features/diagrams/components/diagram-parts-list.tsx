@@ -1,7 +1,8 @@
 import type { FocusEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { diagramScreenTexts } from '@pitstop/core/diagram-screen-texts';
-import { diagramTexts, type Callout, type CalloutPart } from '@pitstop/core/diagrams';
+import { diagramTexts } from '@pitstop/core/diagram-texts';
+import type { Callout, CalloutPart } from '@pitstop/core/diagrams';
 import { formatDollars } from '@pitstop/core/money';
 import { StockWords } from '@/components/ui/stock-words';
 import { FitsWords } from './fits-words';

@@ -1,4 +1,5 @@
-import { diagramTexts, type CalloutPart } from '@pitstop/core/diagrams';
+import { diagramTexts } from '@pitstop/core/diagram-texts';
+import type { CalloutPart } from '@pitstop/core/diagrams';
 
 /** Whether the part fits the bike the diagram is for, as the API answered it. */
 export function FitsWords({ part }: { part: Pick<CalloutPart, 'fits' | 'universal'> }) {

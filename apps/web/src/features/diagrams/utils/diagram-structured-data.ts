@@ -1,5 +1,6 @@
 import { diagramScreenTexts } from '@pitstop/core/diagram-screen-texts';
-import { diagramAssemblyPath, diagramBikePath, type ResolvedBike } from '@pitstop/core/diagrams';
+import { diagramAssemblyPath, diagramBikePath } from '@pitstop/core/diagram-paths';
+import type { ResolvedBike } from '@pitstop/core/diagrams';
 import { vehicleLabel, vehiclePartsPath } from '@pitstop/core/vehicle-fit';
 
 export interface Crumb {

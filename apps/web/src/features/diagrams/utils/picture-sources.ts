@@ -9,9 +9,6 @@ export const DIAGRAM_SIZES = {
   // that the full width.
   drawing:
     '(min-width: 1280px) 717px, (min-width: 1024px) calc((100vw - 96px) * 0.6), (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)',
-  // The bike's grid: 2 columns (gap-4), sm 3, lg 4 (gap-6).
-  thumbnail:
-    '(min-width: 1280px) 286px, (min-width: 1024px) calc((100vw - 136px) / 4), (min-width: 640px) calc((100vw - 96px) / 3), calc((100vw - 48px) / 2)',
 } as const;
 
 export interface PictureSources {
