@@ -42,6 +42,7 @@ import { paymentsRoutes } from './modules/payments/routes.js';
 import { reviewsRoutes } from './modules/reviews/routes.js';
 import { returnsRoutes } from './modules/returns/routes.js';
 import { shipmentsRoutes } from './modules/shipments/routes.js';
+import { diagramsRoutes } from './modules/diagrams/routes.js';
 import { uploadsRoutes } from './modules/uploads/routes.js';
 import { localUploadStore, type UploadStore } from './modules/uploads/store.js';
 import { adminUsersRoutes, usersRoutes } from './modules/users/routes.js';
@@ -251,6 +252,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(brandsRoutes, { prefix: '/api' });
   await app.register(catalogueIoRoutes, { prefix: '/api' });
   await app.register(vehiclesRoutes, { prefix: '/api' });
+  await app.register(diagramsRoutes, { prefix: '/api' });
   await app.register(searchRoutes, { prefix: '/api' });
   await app.register(garageRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });

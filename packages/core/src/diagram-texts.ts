@@ -80,5 +80,7 @@ export const diagramTexts = {
     `The first line must name the columns: ${columns.join(', ')}.`,
   importCells: (found: number, expected: number) => `The row has ${found} cells; expected ${expected}.`,
   importJsonInvalid: 'The file is not a diagrams JSON document.',
+  importCsvInvalid: 'The file is not a CSV file: check its quotes.',
+  importCalloutChanged: (n: string) => `The rows of callout ${n} must carry the same x and y`,
   importAssemblyChanged: 'The rows of one assembly must carry the same name, picture and position',
 } as const;
