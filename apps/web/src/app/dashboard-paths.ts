@@ -6,3 +6,5 @@ export const editPartHref = (id: string) => `${CATALOGUE_PATH}/${encodeURICompon
 /** The parts diagrams' admin screens. */
 export const DIAGRAMS_ADMIN_PATH = '/dashboard/diagrams';
 export const diagramEditHref = (id: string) => `${DIAGRAMS_ADMIN_PATH}/${encodeURIComponent(id)}`;
+/** Admin → Brands. */
+export const BRANDS_PATH = '/dashboard/brands';

@@ -94,6 +94,8 @@ describe('AppRoutes accounts', () => {
       'All User',
       'Add User',
       'Catalogue',
+      'Brands',
+      'Parts diagrams',
       'Credit applications',
       'Returns',
       'Activity',

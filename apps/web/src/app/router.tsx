@@ -96,6 +96,9 @@ const NewPartRoute = lazyModule('src/app/routes/part-editor.tsx', () =>
 const EditPartRoute = lazyModule('src/app/routes/part-editor.tsx', () =>
   import('./routes/part-editor').then((m) => m.EditPartRoute),
 );
+const BrandsRoute = lazyModule('src/app/routes/brands.tsx', () =>
+  import('./routes/brands').then((m) => m.BrandsRoute),
+);
 const CreditRoute = lazyModule('src/app/routes/credit.tsx', () =>
   import('./routes/credit').then((m) => m.CreditRoute),
 );
@@ -211,6 +214,7 @@ export function AppRoutes() {
                 <Route path="parts" element={<CatalogueRoute />} />
                 <Route path="parts/new" element={<NewPartRoute />} />
                 <Route path="parts/:id/edit" element={<EditPartRoute />} />
+                <Route path="brands" element={<BrandsRoute />} />
                 <Route path="diagrams/*" element={<DiagramsAdminRoute />} />
                 <Route path="credit" element={<CreditApplicationsRoute />} />
                 <Route path="returns" element={<ReturnsQueueRoute />} />

@@ -1,9 +1,11 @@
 import { activityTexts } from '@pitstop/core/activity-texts';
+import { brandsTexts } from '@pitstop/core/brands-texts';
 import { deliveryTexts } from '@pitstop/core/delivery-texts';
 import { diagramTexts } from '@pitstop/core/diagram-texts';
 import { DashboardLayout, type DashboardLink } from '@/components/layout/dashboard-layout';
 import { useAdminCheck } from '@/features/auth/api/check-admin';
 import { useCurrentUser } from '@/lib/current-user';
+import { BRANDS_PATH } from '../dashboard-paths';
 
 const EVERYONE: readonly DashboardLink[] = [{ to: '/dashboard', label: 'Dashboard', end: true }];
 const ADMINS: readonly DashboardLink[] = [
@@ -11,6 +13,7 @@ const ADMINS: readonly DashboardLink[] = [
   { to: '/dashboard/alluser', label: 'All User' },
   { to: '/dashboard/adduser', label: 'Add User' },
   { to: '/dashboard/parts', label: 'Catalogue' },
+  { to: BRANDS_PATH, label: brandsTexts.navLink },
   { to: '/dashboard/diagrams', label: diagramTexts.adminHeading },
   { to: '/dashboard/credit', label: 'Credit applications' },
   { to: '/dashboard/returns', label: 'Returns' },

@@ -1,6 +1,9 @@
+import type { Brand } from '@pitstop/core/brands';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
+import { useBrands } from '@/features/brands/api/get-brands';
 import { usePart } from '@/features/parts/api/get-part';
 import { PartForm } from '@/features/parts/components/part-form';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
@@ -25,6 +28,15 @@ function useBackToCatalogue() {
   return (notice: string) => void navigate(CATALOGUE_PATH, { state: { notice } });
 }
 
+/** The brands the form offers (brands are data): the form waits for them. */
+function BrandsThen({ children }: { children: (brands: Brand[]) => ReactNode }) {
+  const brands = useBrands();
+  if (brands.isPending) return <Spinner label="Loading the brands" className="py-16" />;
+  if (brands.isError)
+    return <QueryError onRetry={() => void brands.refetch()} retrying={brands.isFetching} />;
+  return children(brands.data);
+}
+
 /** /dashboard/parts/new (admins only). */
 export function NewPartRoute() {
   useDocumentMeta('Add part', 'Add a part — Pitstop Parts dashboard.');
@@ -32,7 +44,9 @@ export function NewPartRoute() {
   return (
     <div className="flex flex-col gap-6">
       <Heading title="Add part" />
-      <PartForm onSaved={(name) => back(`${name} was added.`)} />
+      <BrandsThen>
+        {(brands) => <PartForm brands={brands} onSaved={(name) => back(`${name} was added.`)} />}
+      </BrandsThen>
     </div>
   );
 }
@@ -57,7 +71,16 @@ export function EditPartRoute() {
           <QueryError onRetry={() => void part.refetch()} retrying={part.isFetching} />
         )
       ) : (
-        <PartForm key={part.data._id} part={part.data} onSaved={(name) => back(`${name} was saved.`)} />
+        <BrandsThen>
+          {(brands) => (
+            <PartForm
+              key={part.data._id}
+              part={part.data}
+              brands={brands}
+              onSaved={(name) => back(`${name} was saved.`)}
+            />
+          )}
+        </BrandsThen>
       )}
     </div>
   );

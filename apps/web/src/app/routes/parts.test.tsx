@@ -39,7 +39,7 @@ describe('PartsRoute', () => {
       'GET /api/parts': () => jsonResponse([], { headers: { 'x-total-count': '0' } }),
       'GET /api/parts/facets': () => jsonResponse(noFacets),
     });
-    renderWithProviders(<PartsRoute />, { route: '/parts?sort=relevance&page=1&brand=Nope&gclid=1' });
+    renderWithProviders(<PartsRoute />, { route: '/parts?sort=relevance&page=1&brand=&gclid=1' });
     await waitFor(() => expect(canonicalHref()).toBe(`${window.location.origin}/parts`));
   });
 
@@ -51,14 +51,14 @@ describe('PartsRoute', () => {
     );
   });
 
-  it('names one address for several brands, in the shop’s brand order', async () => {
+  it('names one address for several brands, in code-point order, each once', async () => {
     mockApi({
       'GET /api/parts': () => jsonResponse([], { headers: { 'x-total-count': '0' } }),
       'GET /api/parts/facets': () => jsonResponse(noFacets),
     });
-    renderWithProviders(<PartsRoute />, { route: '/parts?brand=Honda&brand=Yamaha&brand=Ducati' });
+    renderWithProviders(<PartsRoute />, { route: '/parts?brand=Yamaha&brand=Honda&brand=EBC&brand=Honda' });
     await waitFor(() =>
-      expect(canonicalHref()).toBe(`${window.location.origin}/parts?brand=Yamaha&brand=Honda`),
+      expect(canonicalHref()).toBe(`${window.location.origin}/parts?brand=EBC&brand=Honda&brand=Yamaha`),
     );
   });
 });

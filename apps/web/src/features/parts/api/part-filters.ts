@@ -1,4 +1,4 @@
-import { BRANDS, CATEGORIES, PARTS_WEB_PAGE, type Brand, type Category } from '@pitstop/core/catalogue';
+import { CATEGORIES, PARTS_WEB_PAGE, type Category } from '@pitstop/core/catalogue';
 import { withoutControlCharacters } from '@pitstop/core/control-characters';
 import type { Vehicle } from '@pitstop/core/fitment';
 import { PART_SORTS, RATING_STEPS, type PartSort, type RatingStep } from '@pitstop/core/search';
@@ -13,8 +13,8 @@ export interface PartFilters {
   q?: string;
   /** The bike whose parts to show (year, make and model together, or none). */
   bike?: Vehicle;
-  /** Parts of any of these brands (in the order of BRANDS, each once; never empty). */
-  brands?: Brand[];
+  /** Parts of any of these brands (by name, in code-point order, each once; never empty). */
+  brands?: string[];
   category?: Category;
   /** Dollars, inclusive. */
   minPrice?: number;
@@ -49,18 +49,25 @@ function isRatingStep(value: number): value is RatingStep {
   return (RATING_STEPS as readonly number[]).includes(value);
 }
 
-/** The known brands among these, in the order of BRANDS, each once; undefined when none. */
-export function parseBrands(values: readonly string[]): Brand[] | undefined {
-  const brands = BRANDS.filter((brand) => values.includes(brand));
+/**
+ * The brand names among these as the API takes them (brands are data: which exist only the
+ * server knows, and a stale name is shown as such by the catalogue): each once, in code-point
+ * order, so equal views have equal URLs; undefined when none.
+ */
+export function parseBrands(values: readonly string[]): string[] | undefined {
+  const brands = [...new Set(values)]
+    .filter((b) => b && b.length <= 60 && withoutControlCharacters(b) === b)
+    .sort()
+    .slice(0, 50);
   return brands.length ? brands : undefined;
 }
 
 /** The brands after ticking (or unticking) one, as parseBrands orders them. */
 export function toggledBrands(
-  brands: readonly Brand[] | undefined,
-  brand: Brand,
+  brands: readonly string[] | undefined,
+  brand: string,
   on: boolean,
-): Brand[] | undefined {
+): string[] | undefined {
   const rest = (brands ?? []).filter((b) => b !== brand);
   return parseBrands(on ? [...rest, brand] : rest);
 }

@@ -16,7 +16,7 @@ const ROW_FIELDS = ['Make', 'Model', 'From year', 'To year'];
 function renderForm() {
   window.localStorage.setItem('accessToken', 'admin-key');
   mockApi({});
-  renderWithProviders(<PartForm onSaved={vi.fn()} />);
+  renderWithProviders(<PartForm onSaved={vi.fn()} brands={[{ name: 'Honda', kind: 'oem' }]} />);
 }
 
 /** Lets the form's checks (they run in promises) finish. */

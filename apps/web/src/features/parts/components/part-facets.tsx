@@ -9,7 +9,7 @@ import {
   useOptimistic,
 } from 'react';
 import { Link } from 'react-router';
-import { BRANDS, CATEGORIES, CATEGORY_LABELS, type Brand } from '@pitstop/core/catalogue';
+import { CATEGORIES, CATEGORY_LABELS } from '@pitstop/core/catalogue';
 import { shopTexts } from '@pitstop/core/messages';
 import type { PartFacets } from '@pitstop/core/parts';
 import { RATING_STEPS, formatCount, searchTexts, type RatingStep } from '@pitstop/core/search';
@@ -71,16 +71,25 @@ const optionClass =
 
 interface BrandChecklistProps {
   /** The brands ticked (as shown: a tick lands before the URL's new view renders). */
-  chosen: readonly Brand[] | undefined;
+  chosen: readonly string[] | undefined;
   counts: { value: string; count: number }[] | undefined;
-  onToggle: (brand: Brand, on: boolean) => void;
+  onToggle: (brand: string, on: boolean) => void;
   listRef: RefObject<HTMLUListElement | null>;
+}
+
+/**
+ * The brands to offer: those the facets count (brands are data: any brand with parts under the
+ * other filters) and those ticked, by name.
+ */
+function brandsShown(chosen: readonly string[] | undefined, counts: BrandChecklistProps['counts']): string[] {
+  const names = new Set([...(counts ?? []).map((c) => c.value), ...(chosen ?? [])]);
+  return [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
 }
 
 /**
  * Brands: a checkbox each, and several ticked show the parts of any of them. Each count is the
  * brand's parts under the other filters (the API counts it so), so it does not change as other
- * brands are ticked. A brand no part would match stays in place, greyed and inert.
+ * brands are ticked. A ticked brand stays listed when no part is left for it, so it can be unticked.
  */
 function BrandChecklist({ chosen, counts, onToggle, listRef }: BrandChecklistProps) {
   const headingId = useId();
@@ -90,7 +99,7 @@ function BrandChecklist({ chosen, counts, onToggle, listRef }: BrandChecklistPro
         {searchTexts.brand}
       </h3>
       <ul ref={listRef} className="flex flex-col">
-        {BRANDS.map((brand) => {
+        {brandsShown(chosen, counts).map((brand) => {
           const on = chosen?.includes(brand) ?? false;
           const n = countOf(counts, brand);
           const inert = n === 0 && !on && counts !== undefined;
@@ -304,7 +313,7 @@ export function PartFacetsPanel({ filters, facets, stale, failed, onRetry, onCha
     (filters.brands ?? []).join(','),
     (ticked) => choose(withFilters(currentPartFilters(), { brands: parseBrands(ticked.split(',')) })),
   );
-  function toggleBrand(brand: Brand, on: boolean) {
+  function toggleBrand(brand: string, on: boolean) {
     // From the view as shown: a second box ticked before the first one's view lands adds to it.
     choose(withFilters(shown, { brands: toggledBrands(shown.brands, brand, on) }));
   }

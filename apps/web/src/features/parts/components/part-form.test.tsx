@@ -5,9 +5,17 @@ import { mockApi } from '@/testing/api';
 import { errorTextFor, jsonBodyOf, pickFiles } from '@/testing/form';
 import { createPart } from '@/testing/part-factory';
 import { jsonResponse, problemResponse, renderWithProviders } from '@/testing/render';
+import type { BrandChoice } from './part-brand-field';
 import { PartForm } from './part-form';
 
 const UPLOADED = `/uploads/${'c'.repeat(64)}.webp`;
+/** The shop's brands as GET /api/brands would list them (the route passes them in). */
+const BRANDS: BrandChoice[] = [
+  { name: 'EBC', kind: 'aftermarket' },
+  { name: 'Honda', kind: 'oem' },
+  { name: 'K&N', kind: 'aftermarket' },
+  { name: 'Suzuki', kind: 'oem' },
+];
 const label = (name: string) => screen.getByLabelText(name);
 
 function renderForm(part?: ReturnType<typeof createPart>, routes: Parameters<typeof mockApi>[0] = {}) {
@@ -17,7 +25,7 @@ function renderForm(part?: ReturnType<typeof createPart>, routes: Parameters<typ
     'POST /api/uploads': () => jsonResponse({ success: true, data: { url: UPLOADED } }),
     ...routes,
   });
-  renderWithProviders(<PartForm part={part} onSaved={onSaved} />);
+  renderWithProviders(<PartForm part={part} onSaved={onSaved} brands={BRANDS} />);
   return { api, onSaved };
 }
 
@@ -208,6 +216,37 @@ describe('PartForm', () => {
     expect(body.img).toBe(part.img);
     expect(body.universal).toBe(true);
     expect(body.fitment).toEqual(part.fitment);
+  });
+
+  it('offers the shop’s brands by kind, posts the one chosen, and shows a refused brand under Brand', async () => {
+    const { api } = renderForm(undefined, {
+      'POST /api/parts': () =>
+        new Response(
+          JSON.stringify({
+            type: 'about:blank',
+            title: 'Bad Request',
+            status: 400,
+            detail: 'Choose a brand',
+            errors: [{ field: 'brand', message: 'Choose a brand' }],
+          }),
+          { status: 400, headers: { 'content-type': 'application/problem+json' } },
+        ),
+    });
+    const select = label('Brand') as HTMLSelectElement;
+    const groups = Array.from(select.querySelectorAll('optgroup'), (g) => [
+      g.label,
+      Array.from(g.querySelectorAll('option'), (o) => o.value),
+    ]);
+    expect(groups).toEqual([
+      ['OEM', ['Honda', 'Suzuki']],
+      ['Aftermarket', ['EBC', 'K&N']],
+    ]);
+    await fillValidPart();
+    fireEvent.change(select, { target: { value: 'K&N' } });
+    submit('Add part');
+    await waitFor(() => expect(errorTextFor(label('Brand'))).toBe('Choose a brand'));
+    const body = jsonBodyOf(api.callsTo('POST /api/parts')[0]?.init) as { brand: string };
+    expect(body.brand).toBe('K&N');
   });
 
   it('shows a refused upload under Photo', async () => {

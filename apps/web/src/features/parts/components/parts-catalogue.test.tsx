@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Brand } from '@pitstop/core/catalogue';
+import { brandsTexts } from '@pitstop/core/brands-texts';
 import { fitmentTexts } from '@pitstop/core/fitment';
 import { headerSearchTexts } from '@pitstop/core/header-search';
 import { shopTexts } from '@pitstop/core/messages';
@@ -105,13 +105,13 @@ function serveCatalogue({ didYouMean = null }: { didYouMean?: string | null } = 
 
 const location = () => screen.getByTestId('location').textContent;
 /** A brand's checkbox, named "Honda (12)" or so. */
-function brandBox(brand: Brand) {
+function brandBox(brand: string) {
   return within(facetGroup('Brand')).getByRole('checkbox', {
     name: (name) => name.startsWith(brand),
   }) as HTMLInputElement;
 }
 /** The count beside a brand's checkbox. */
-function brandCount(brand: Brand) {
+function brandCount(brand: string) {
   return brandBox(brand).closest('label')?.textContent?.replace(brand, '');
 }
 function facetGroup(name: string) {
@@ -188,16 +188,20 @@ describe('PartsCatalogue', () => {
     expect(api.callsTo('GET /api/parts/facets')[0]?.url.search).toBe('?brand=Honda');
   });
 
-  it('lists brands and categories with counts under the other filters; a brand with none is inert', async () => {
+  it('lists brands and categories with counts under the other filters; brands from the facets, by name', async () => {
     serveCatalogue();
     renderWithProviders(<PartsCatalogue />, { route: '/parts?category=chains-sprockets' });
     await screen.findByText('Showing 1–10 of 10 parts');
 
-    // Counted within chains & sprockets: parts 1, 4, 7, … (i % 3 === 0).
+    // Counted within chains & sprockets: parts 1, 4, 7, … (i % 3 === 0). Brands are data: the
+    // ones listed are those with parts under the other filters (no Hero, and Yamaha's one part
+    // is a brake pad).
     await waitFor(() => expect(brandCount('Honda')).toBe('(5)'));
     expect(brandCount('TVS')).toBe('(5)');
-    expect(brandCount('Hero')).toBe('(0)');
-    expect(brandBox('Hero').disabled).toBe(true);
+    const brandNames = within(facetGroup('Brand'))
+      .getAllByRole('checkbox')
+      .map((box) => (box as HTMLInputElement).value);
+    expect(brandNames).toEqual(['Honda', 'TVS']);
     expect(brandBox('Honda').disabled).toBe(false);
 
     // Categories are counted without the category filter, so the others still show their counts.
@@ -238,11 +242,11 @@ describe('PartsCatalogue', () => {
 
     // Yamaha's one part and TVS's fourteen, in one list.
     expect(await screen.findByText('Showing 1–12 of 15 parts')).toBeTruthy();
-    expect(location()).toBe('/parts?brand=Yamaha&brand=TVS');
+    expect(location()).toBe('/parts?brand=TVS&brand=Yamaha');
     expect(api.callsTo('GET /api/parts').at(-1)?.url.search).toBe(
-      '?brand=Yamaha&brand=TVS&limit=12&offset=0',
+      '?brand=TVS&brand=Yamaha&limit=12&offset=0',
     );
-    expect(api.callsTo('GET /api/parts/facets').at(-1)?.url.search).toBe('?brand=Yamaha&brand=TVS');
+    expect(api.callsTo('GET /api/parts/facets').at(-1)?.url.search).toBe('?brand=TVS&brand=Yamaha');
     // Brands combine with OR: each count is that brand's parts, whichever others are ticked.
     await waitFor(() => expect(brandCount('Honda')).toBe('(15)'));
     expect(brandCount('TVS')).toBe('(14)');
@@ -253,6 +257,57 @@ describe('PartsCatalogue', () => {
     fireEvent.click(brandBox('Yamaha'));
     expect(await screen.findByText('Showing 1–12 of 14 parts')).toBeTruthy();
     expect(location()).toBe('/parts?brand=TVS');
+  });
+
+  it('offers any brand the facets count, aftermarket ones too, and keeps a ticked brand with none left', async () => {
+    const facets: PartFacets = {
+      brand: [
+        { value: 'Honda', count: 4 },
+        { value: 'K&N', count: 2 },
+        { value: 'EBC', count: 1 },
+      ],
+      category: [],
+      price: { min: null, max: null },
+      inStock: 0,
+      didYouMean: null,
+    };
+    const api = mockApi({
+      'GET /api/parts': () => jsonResponse([], { headers: { 'x-total-count': '0' } }),
+      'GET /api/parts/facets': () => jsonResponse(facets),
+    });
+    renderWithProviders(<PartsCatalogue />, { route: '/parts?brand=Motul' });
+    await waitFor(() => expect(brandCount('EBC')).toBe('(1)'));
+    const names = within(facetGroup('Brand'))
+      .getAllByRole('checkbox')
+      .map((box) => (box as HTMLInputElement).value);
+    expect(names).toEqual(['EBC', 'Honda', 'K&N', 'Motul']);
+    expect(brandBox('Motul').checked).toBe(true);
+    expect(brandCount('Motul')).toBe('(0)');
+
+    fireEvent.click(brandBox('K&N'));
+    await waitFor(() => expect(location()).toBe('/parts?brand=K%26N&brand=Motul'));
+    expect(api.callsTo('GET /api/parts').at(-1)?.url.searchParams.getAll('brand')).toEqual(['K&N', 'Motul']);
+  });
+
+  it('says so when the address names a brand the shop does not carry, and offers every brand', async () => {
+    mockApi({
+      'GET /api/parts': () =>
+        new Response(
+          JSON.stringify({
+            type: 'about:blank',
+            title: 'Bad Request',
+            status: 400,
+            detail: 'Choose brands the shop carries.',
+            errors: [{ field: 'brand', message: 'Choose brands the shop carries.' }],
+          }),
+          { status: 400, headers: { 'content-type': 'application/problem+json' } },
+        ),
+      'GET /api/parts/facets': () => problemResponse(400, 'Bad Request', 'Choose brands the shop carries.'),
+    });
+    renderWithProviders(<PartsCatalogue />, { route: '/parts?brand=Gone&category=filters' });
+    expect(await screen.findByText(brandsTexts.unknownInAddress)).toBeTruthy();
+    const all = screen.getByRole('link', { name: brandsTexts.showAllBrands });
+    expect(all.getAttribute('href')).toBe('/parts?category=filters');
   });
 
   it('puts stock, rating, price and sort choices into the address bar', async () => {
