@@ -217,6 +217,12 @@ export interface PageCache {
 }
 
 /**
+ * Where a page has moved for good (a superseded part's page to its replacement's), or null. Asked
+ * before rendering; the 301 is kept like a page and dropped by any edit of the catalogue.
+ */
+export type MovedTo = (url: string) => Promise<string | null>;
+
+/**
  * The rendered public pages, kept like the catalogue answers they show (decision 025): a page is
  * dropped by the same tags as those answers, on this process and (through the catalogue cache's
  * buses) every other, so a price or stock change shows on the next request. Rendering is
@@ -227,7 +233,12 @@ export interface PageCache {
  * while the database is down, sent `no-store`), and the shell of a screen the browser renders.
  * A rebuilt web app (a new index.html) drops every page.
  */
-export function createPageCache(app: FastifyInstance, render: RenderPage, builds: WebBuildReader): PageCache {
+export function createPageCache(
+  app: FastifyInstance,
+  render: RenderPage,
+  builds: WebBuildReader,
+  movedTo?: MovedTo,
+): PageCache {
   // HTML is revalidated on every use (its script and style names change with each build).
   const pages = new ResponseCache(PAGE_ENTRIES, 'no-cache');
   app.catalogueCache.onChange((tags) =>
@@ -236,6 +247,19 @@ export function createPageCache(app: FastifyInstance, render: RenderPage, builds
   let current: WebBuild | undefined;
 
   async function renderEntry(url: string, build: WebBuild): Promise<CachedResponse> {
+    // Unanswered (the database down), the page renders and says so itself (503).
+    const location = movedTo ? await movedTo(url).catch(() => null) : null;
+    if (location) {
+      // Tagged with nothing: only an edit (which drops every page) can move it again.
+      return {
+        body: Buffer.alloc(0),
+        status: 301,
+        type: HTML_TYPE,
+        headers: { location },
+        keep: build === current,
+        tags: [],
+      };
+    }
     const rendered = await render(url);
     if (!rendered) return { body: Buffer.from(build.template), headers: {}, type: HTML_TYPE, keep: false };
     const { page, tags, followed } = rendered;

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problem } from '../lib/errors.js';
 import { sendCached } from '../lib/response-cache.js';
+import { replacementPageOf } from '../modules/part-numbers/service.js';
 import { createPageCache, loadServerRenderer, webBuildReader } from './server-render.js';
 
 const ONE_YEAR = 31_536_000;
@@ -65,14 +66,21 @@ export async function registerWeb(app: FastifyInstance, webDist: string, origin:
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   const render = hasWeb ? await loadServerRenderer(app, webDist, origin) : null;
-  const pages = render ? createPageCache(app, render, webBuildReader(webDist)) : null;
+  // A superseded part's page answers 301 to the end of its chain of replacements (issue #29).
+  const pages = render
+    ? createPageCache(app, render, webBuildReader(webDist), (url) => replacementPageOf(app.db, url))
+    : null;
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
     const canonical = canonicalPagePath(pathname);
     if (canonical !== null && canonical !== pathname) {
       return reply.redirect(canonical + request.url.slice(pathname.length), 301);
     }
-    if (!pages) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (!pages) {
+      const moved = await replacementPageOf(app.db, request.url);
+      if (moved) return reply.redirect(moved, 301);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
     return sendCached(reply, await pages.page(request.url));
   }
   if (hasWeb) {

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { LOW_STOCK_THRESHOLD } from '@pitstop/core/catalogue';
 import { dollarsToCents } from '@pitstop/core/money';
+import type { NumberMatch } from '@pitstop/core/part-numbers';
 import {
   PART_SORTS,
-  type Part,
+  type PartListItem,
   type PartFacetsQuery,
   type PartListQuery,
   type PartSort,
@@ -51,6 +52,8 @@ interface TextSet {
   /** Per ranked part, the relevance sort's keys (search.ts relevanceKeys), to place added parts. */
   flags: Uint8Array;
   score: Float64Array;
+  /** Why the parts found by one of their other numbers were found, by id (list items' matchedBy). */
+  matched: Map<string, NumberMatch>;
   /**
    * The snapshot's size when the text was asked: parts at this position or later were added
    * since, and are asked about (they alone) before the set is used again.
@@ -504,13 +507,20 @@ function catchUpModel(snap: Snapshot, bike: Bike, rows: ModelFitment): ModelFitm
   return Object.assign(rows, { positions, from, to, through: snap.size });
 }
 
+/** Why a text's matches were found by their other numbers (search.ts NumberHits), by part id. */
+function matchesOf(text: TextMatch): Map<string, NumberMatch> {
+  const matched = new Map<string, NumberMatch>();
+  for (const [id, hit] of text.numbers?.byPart ?? []) if (hit.match) matched.set(id, hit.match);
+  return matched;
+}
+
 /** Most parts kept ready to answer (a few kB each with their fitment). */
 const MAX_PARTS = 20_000;
 
 export class CatalogueIndex {
   private snapshot: Promise<Snapshot> | null = null;
-  /** Parts as answers show them, most recently used last. */
-  private readonly answers = new Map<string, Part>();
+  /** Parts as answers show them (matchedBy null: a list adds the reason), most recently used last. */
+  private readonly answers = new Map<string, PartListItem>();
   /** Counts changes, so a read that a change overtook is not kept. */
   private changes = 0;
   /** Parts whose stock or rating changed since they were last read. */
@@ -656,9 +666,9 @@ export class CatalogueIndex {
    * The parts with these ids, in this order: kept ones from memory, the rest from `read` (which
    * may leave out a part deleted meanwhile). Kept until a change names the part.
    */
-  async partsByIds(ids: string[], read: (ids: string[]) => Promise<Part[]>): Promise<Part[]> {
+  async partsByIds(ids: string[], read: (ids: string[]) => Promise<PartListItem[]>): Promise<PartListItem[]> {
     const missing = ids.filter((id) => !this.answers.has(id));
-    const fetched = new Map<string, Part>();
+    const fetched = new Map<string, PartListItem>();
     if (missing.length) {
       const startedAt = this.changes;
       for (const part of await read(missing)) fetched.set(part._id, part);
@@ -677,6 +687,16 @@ export class CatalogueIndex {
       const fresh = fetched.get(id);
       return fresh ? [fresh] : [];
     });
+  }
+
+  /**
+   * Why a text found the parts it found by their other numbers (OEM, interchange, a replaced
+   * number and its chain), by part id: kept with the text's matches, so a page or a suggestion
+   * asks the database nothing more.
+   */
+  async numberMatches(q: string): Promise<ReadonlyMap<string, NumberMatch>> {
+    const snap = await this.current();
+    return (await this.textSet(snap, q)).matched;
   }
 
   /** The bikes the catalogue has parts for (the search box's bike suggestions). */
@@ -770,7 +790,7 @@ export class CatalogueIndex {
   private async readText(snap: Snapshot, q: string): Promise<TextSet> {
     // Parts added while PostgreSQL answers are asked about again (catchUpText skips repeats).
     const through = snap.size;
-    const { text, rows } = await selectByText(q, (match) =>
+    const { text, rows } = await selectByText(this.db, q, (match) =>
       this.db
         .select({ id: parts.id, ...relevanceKeys(q, match) })
         .from(parts)
@@ -794,6 +814,7 @@ export class CatalogueIndex {
       ranked: ranked.slice(0, n),
       flags: flags.slice(0, n),
       score: score.slice(0, n),
+      matched: matchesOf(text),
       through,
       catchingUp: null,
     };
@@ -827,10 +848,14 @@ export class CatalogueIndex {
         .where(match.where);
     };
     if (set.mode === 'fuzzy') {
-      const exact = textMatchIn(q, 'exact');
+      const exact = await textMatchIn(this.db, q, 'exact');
       if (exact && (await among(exact)).length > 0) return false;
     }
-    const rows = await among(textMatchIn(q, set.mode)!);
+    const match = (await textMatchIn(this.db, q, set.mode))!;
+    const rows = await among(match);
+    // Why the added parts were found, when one of their other numbers found them.
+    const matched = new Map(set.matched);
+    for (const [id, why] of matchesOf(match)) if (ids.includes(id)) matched.set(id, why);
     // Read by a text query that ran while they were added: already placed.
     const placed = new Set<number>();
     for (const i of set.ranked) if (i >= set.through) placed.add(i);
@@ -856,7 +881,7 @@ export class CatalogueIndex {
       placed.add(i);
       snap.textPositions++;
     }
-    Object.assign(set, { ranked, flags, score, through: to });
+    Object.assign(set, { ranked, flags, score, matched, through: to });
     return true;
   }
 

@@ -130,11 +130,13 @@ describe('GET /api/parts', () => {
 });
 
 describe('GET /api/parts/:id', () => {
-  it('answers one part with its specifications and fitment', async () => {
+  it('answers one part with its specifications and fitment, its other numbers and what replaces it', async () => {
     const { body } = await list('?limit=1');
     const res = await t.app.inject({ method: 'GET', url: `/api/parts/${body[0]!._id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(body[0]);
+    // The list item's fields but why a search found it; the part's numbers and replacement instead.
+    const { matchedBy: _why, ...listed } = body[0] as Part & { matchedBy: unknown };
+    expect(res.json()).toEqual({ ...listed, numbers: [], supersededBy: null });
   });
 
   it('answers 404 problem for an unknown id', async () => {

@@ -14,8 +14,9 @@ import {
   PartFacetsQuerySchema,
   PartFacetsSchema,
   PartListQuerySchema,
+  PartDetailSchema,
+  PartListItemSchema,
   PartParamsSchema,
-  PartSchema,
 } from '@pitstop/core/parts';
 import { ProblemSchema } from '@pitstop/core/problem';
 import {
@@ -73,15 +74,17 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Parts in catalogue order. Paged with `limit` (default 24, at most 100) and `offset`; the ' +
           'total number of matching parts is in the `X-Total-Count` header. Filters: `q` (text: ' +
-          'full-text with prefixes, part numbers without dashes or spaces, typo-tolerant when nothing ' +
-          'matches exactly), `brand` (repeat it for several: `brand=Honda&brand=Yamaha` lists either), ' +
+          "full-text with prefixes, part numbers without dashes or spaces, a part's OEM, interchange " +
+          'and replaced numbers (a replaced number finds the end of its chain of replacements ' +
+          'first; `matchedBy` on an item says which of its numbers found it), typo-tolerant when ' +
+          'nothing matches exactly), `brand` (repeat it for several: `brand=Honda&brand=Yamaha` lists either), ' +
           '`category`, `minPrice`, `maxPrice` (dollars), `inStock=true`, ' +
           '`minRating`; `year` + `make` + `model` keep only the parts that fit that bike (universal ' +
           'parts included). `sort`: relevance (needs `q`; otherwise catalogue order), price_asc, ' +
           'price_desc, rating, newest. When a whole bike finds nothing, the `X-Total-Other-Bikes` ' +
           'header says how many parts the same search and filters find for every bike.',
         querystring: PartListQuerySchema,
-        response: { 200: z.array(PartSchema), 400: ProblemSchema },
+        response: { 200: z.array(PartListItemSchema), 400: ProblemSchema },
       },
       preHandler: knownBrands,
     },
@@ -187,8 +190,12 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['parts'],
         summary: 'One part',
+        description:
+          'The part with its other `numbers` (OEM first, then interchange, then the numbers it ' +
+          'replaces, each kind in the order the admin listed them) and `supersededBy`: when ' +
+          "another part replaces this part's own number, the end of that chain of replacements.",
         params: PartParamsSchema,
-        response: { 200: PartSchema, 400: ProblemSchema, 404: ProblemSchema },
+        response: { 200: PartDetailSchema, 400: ProblemSchema, 404: ProblemSchema },
       },
     },
     async (request, reply) => {
@@ -226,6 +233,9 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await createPartFromInput(app.db, request.body, auditContextOf(request));
       // Every answer goes; the catalogue index adds this part, here and on every process.
       await app.catalogueCache.invalidateMembership([result.insertedId]);
+      // A part that replaces numbers changes which part ends their chains, in texts already read.
+      if (request.body.numbers.some((n) => n.kind === 'supersedes'))
+        await app.catalogueCache.invalidateEdited([]);
       return result;
     },
   );
@@ -240,7 +250,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         params: PartParamsSchema,
         body: PartInputSchema,
-        response: { 200: PartSchema, ...adminProblems },
+        response: { 200: PartDetailSchema, ...adminProblems },
       },
     },
     async (request) => {
@@ -271,10 +281,16 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await deletePartById(app.db, request.params.id, auditContextOf(request));
+      const { deletedCount, replacedNumbers } = await deletePartById(
+        app.db,
+        request.params.id,
+        auditContextOf(request),
+      );
       // Every answer goes; the catalogue index marks this part gone, here and on every process.
-      if (result.deletedCount) await app.catalogueCache.invalidateMembership([request.params.id]);
-      return result;
+      if (deletedCount) await app.catalogueCache.invalidateMembership([request.params.id]);
+      // Its supersessions went with it: chains of replacements through it are cut.
+      if (replacedNumbers) await app.catalogueCache.invalidateEdited([]);
+      return { deletedCount };
     },
   );
 };

@@ -356,6 +356,8 @@ describe('vehicles and suggestions', () => {
       _id: rig.id,
       name: 'Rig Rear Disc Brake Pads',
       partNumber: rig.partNumber,
+      // Found by its own number: no other number to name.
+      matchedBy: null,
     });
     const empty = await t.app.inject({ url: '/api/search/suggest?q=' });
     expect(empty.statusCode).toBe(400);

@@ -5,6 +5,7 @@ import { partNumberKey, type PartFacetsQuery, type PartSort } from '@pitstop/cor
 import type { Db } from '../../db/client.js';
 import { partFitments, parts } from '../../db/schema.js';
 import { escapeLike } from '../../lib/sql.js';
+import { numberHits, type NumberHit } from '../part-numbers/service.js';
 
 /**
  * How the catalogue finds parts. One set of conditions serves the list, its facets and the
@@ -12,7 +13,9 @@ import { escapeLike } from '../../lib/sql.js';
  *
  * Text search runs in two steps. First full-text search with every word as a prefix
  * (`brak pad` → `brak:* & pad:*`, so a word still being typed matches) over the weighted
- * `search_vector`, or the normalised part number (`15 9080` → `159080`). Only when that finds
+ * `search_vector`, or the normalised part number (`15 9080` → `159080`), or one of the part's
+ * other numbers (OEM, interchange, a number it replaces; a replaced number also finds the end of
+ * its chain of replacements: part-numbers/service.ts numberHits). Only when that finds
  * nothing anywhere in the catalogue does the text match by trigram word similarity on the name,
  * which forgives typos (`hedlight`) but would flood ordinary searches with near misses.
  */
@@ -35,6 +38,17 @@ export interface TextMatch {
   where: SQL;
   /** Higher is better; used by the relevance sort. */
   rank: SQL;
+  /** The parts the text's number finds by their other numbers, with why (exact mode only). */
+  numbers: NumberHits | null;
+}
+
+/** The parts a typed number finds by their other numbers (numberHits), by part. */
+export interface NumberHits {
+  byPart: Map<string, NumberHit>;
+  /** The ids, as a PostgreSQL array literal per tier and in all (a uuid needs no quoting). */
+  all: string;
+  tier1: string;
+  tier2: string;
 }
 
 /** A part number is worth matching by key when it has at least three characters and a digit. */
@@ -43,15 +57,37 @@ function numberKeyOf(q: string): string | null {
   return key.length >= 3 && /\d/.test(key) ? key : null;
 }
 
-function exactText(q: string): TextMatch | null {
+/** The parts q's number finds by their other numbers; null when q is no number (numberKeyOf). */
+async function numberHitsOf(db: Db, q: string): Promise<NumberHits | null> {
+  const key = numberKeyOf(q);
+  if (!key) return null;
+  const hits = await numberHits(db, key);
+  if (hits.length === 0) return null;
+  const literal = (list: NumberHit[]) => `{${list.map((h) => h.partId).join(',')}}`;
+  return {
+    byPart: new Map(hits.map((h) => [h.partId, h])),
+    all: literal(hits),
+    tier1: literal(hits.filter((h) => h.tier === 1)),
+    tier2: literal(hits.filter((h) => h.tier === 2)),
+  };
+}
+
+/**
+ * `id in (…)` over an array of ids: a hashed set PostgreSQL builds once per query, where
+ * `= any(array)` would be searched row by row.
+ */
+const idIn = (ids: string) => sql`${parts.id} in (select unnest(${ids}::uuid[]))`;
+
+function exactText(q: string, numbers: NumberHits | null): TextMatch | null {
   const tsq = prefixQuery(q);
   const key = numberKeyOf(q);
   const conditions: SQL[] = [];
   if (tsq) conditions.push(sql`${parts.searchVector} @@ to_tsquery('english', ${tsq})`);
   if (key) conditions.push(sql`${parts.partNumberKey} like ${`${escapeLike(key)}%`}`);
+  if (numbers) conditions.push(idIn(numbers.all));
   if (conditions.length === 0) return null;
   const rank = tsq ? sql`ts_rank(${parts.searchVector}, to_tsquery('english', ${tsq}))` : sql`0::real`;
-  return { mode: 'exact', where: or(...conditions)!, rank };
+  return { mode: 'exact', where: or(...conditions)!, rank, numbers };
 }
 
 function fuzzyText(q: string): TextMatch {
@@ -59,6 +95,7 @@ function fuzzyText(q: string): TextMatch {
     mode: 'fuzzy',
     where: sql`${q} <% ${parts.name}`,
     rank: sql`word_similarity(${q}, ${parts.name})`,
+    numbers: null,
   };
 }
 
@@ -67,7 +104,7 @@ function fuzzyText(q: string): TextMatch {
  * catalogue, else fuzzy. Decided on the text alone, so the list and its facets always agree.
  */
 export async function textMatch(db: Db, q: string): Promise<TextMatch> {
-  const exact = exactText(q);
+  const exact = exactText(q, await numberHitsOf(db, q));
   if (exact) {
     const [hit] = await db
       .select({ one: sql`1` })
@@ -85,10 +122,11 @@ export async function textMatch(db: Db, q: string): Promise<TextMatch> {
  * with no other condition, where "nothing here" is "nothing in the catalogue".
  */
 export async function selectByText<T>(
+  db: Db,
   q: string,
   select: (text: TextMatch) => Promise<T[]>,
 ): Promise<{ text: TextMatch; rows: T[] }> {
-  const exact = exactText(q);
+  const exact = exactText(q, await numberHitsOf(db, q));
   if (exact) {
     const rows = await select(exact);
     if (rows.length) return { text: exact, rows };
@@ -98,18 +136,33 @@ export async function selectByText<T>(
 }
 
 /** Text q's condition in one mode (null: q has nothing the exact mode can search). */
-export function textMatchIn(q: string, mode: TextMode): TextMatch | null {
-  return mode === 'exact' ? exactText(q) : fuzzyText(q);
+export async function textMatchIn(db: Db, q: string, mode: TextMode): Promise<TextMatch | null> {
+  return mode === 'exact' ? exactText(q, await numberHitsOf(db, q)) : fuzzyText(q);
 }
 
 /**
- * The relevance sort's keys before catalogue order (see orderOf), as values: `flags` is 2 for the
- * part named exactly as typed plus 1 for the part number typed, `score` the text's rank. Parts
- * added later are placed among a text's matches by these (the catalogue index, decision 027).
+ * The relevance sort's first key: 4 for the part named exactly as typed, plus its number tier
+ * (numberHits): 2 for the end of a chain of replacements of the number typed, 1 for a part whose
+ * own part number, or another number of its own, is the number typed.
+ */
+function relevanceFlags(q: string, text: TextMatch): SQL<number> {
+  const named = sql`(lower(${parts.name}) = ${q.toLowerCase()})::int * 4`;
+  const ownNumber = sql`${parts.partNumberKey} = ${partNumberKey(q)}`;
+  const n = text.numbers;
+  const tier = n
+    ? sql`case when ${idIn(n.tier2)} then 2 when ${ownNumber} or ${idIn(n.tier1)} then 1 else 0 end`
+    : sql`(${ownNumber})::int`;
+  return sql<number>`(${named} + ${tier})`;
+}
+
+/**
+ * The relevance sort's keys before catalogue order (see orderOf), as values: `flags` as
+ * relevanceFlags says, `score` the text's rank. Parts added later are placed among a text's
+ * matches by these (the catalogue index, decision 027).
  */
 export function relevanceKeys(q: string, text: TextMatch): { flags: SQL<number>; score: SQL<number> } {
   return {
-    flags: sql<number>`((lower(${parts.name}) = ${q.toLowerCase()})::int * 2 + (${parts.partNumberKey} = ${partNumberKey(q)})::int)`,
+    flags: sql<number>`${relevanceFlags(q, text)}`,
     score: sql<number>`(${text.rank})::float8`,
   };
 }
@@ -222,9 +275,9 @@ export function orderOf(sort: PartSort, q: string | undefined, text: TextMatch |
     case 'relevance':
       if (!q || !text) return catalogueOrder;
       return [
-        // The part named exactly as typed, then the part number typed, then the best text match.
-        sql`(lower(${parts.name}) = ${q.toLowerCase()}) desc`,
-        sql`(${parts.partNumberKey} = ${partNumberKey(q)}) desc`,
+        // The part named exactly as typed, then the number typed (the end of a chain of
+        // replacements first), then the best text match.
+        sql`${relevanceFlags(q, text)} desc`,
         sql`${text.rank} desc`,
         ...catalogueOrder,
       ];

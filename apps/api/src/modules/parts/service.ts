@@ -2,17 +2,26 @@ import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { PartInput } from '@pitstop/core/admin';
 import type { FitsAnswer, FitmentPosition } from '@pitstop/core/fitment';
 import { centsToDollars, dollarsToCents } from '@pitstop/core/money';
+import { PART_NUMBER_KINDS, type NumberMatch, type PartNumber } from '@pitstop/core/part-numbers';
 import {
   partNumberKey,
   type Part,
+  type PartDetail,
   type PartFacets,
   type PartFacetsQuery,
+  type PartListItem,
   type PartListQuery,
 } from '@pitstop/core/parts';
 import type { Db } from '../../db/client.js';
 import { partFitments, parts, type FitmentRow, type PartRow } from '../../db/schema.js';
 import { AppError, hasSqlState } from '../../lib/errors.js';
 import { recordAudit, type AuditContext } from '../audit/service.js';
+import {
+  assertNoSupersessionLoop,
+  readPartNumbers,
+  replacePartNumbers,
+  supersededBy,
+} from '../part-numbers/service.js';
 import { chooseBrand, isUnknownBrandError } from '../brands/service.js';
 import { indexAnswers, type CatalogueIndex, type FacetGroup } from './catalogue-index.js';
 import {
@@ -28,9 +37,18 @@ import {
 } from './search.js';
 
 export interface PartPage {
-  items: Part[];
+  items: PartListItem[];
   total: number;
 }
+
+/** A list item with why it was found, when one of its other numbers found it (see NumberHits). */
+function withReason(part: PartListItem, matched: ReadonlyMap<string, NumberMatch> | undefined): PartListItem {
+  const why = matched?.get(part._id);
+  // The kept item (matchedBy null) is shared by every list, and its JSON with it: copied, not changed.
+  return why ? { ...part, matchedBy: why } : part;
+}
+
+const NO_MATCHES: ReadonlyMap<string, NumberMatch> = new Map();
 
 function toFitment(f: FitmentRow): Part['fitment'][number] {
   return {
@@ -99,8 +117,12 @@ async function fitmentsFor(db: Db, ids: string[]): Promise<Map<string, FitmentRo
  */
 export async function listParts(db: Db, query: PartListQuery, index?: CatalogueIndex): Promise<PartPage> {
   if (index && indexAnswers(query)) {
-    const { ids, total } = await index.page(query);
-    return { items: await index.partsByIds(ids, (missing) => partsInOrder(db, missing)), total };
+    const [{ ids, total }, matched] = await Promise.all([
+      index.page(query),
+      query.q ? index.numberMatches(query.q) : NO_MATCHES,
+    ]);
+    const items = await index.partsByIds(ids, (missing) => partsInOrder(db, missing));
+    return { items: items.map((p) => withReason(p, matched)), total };
   }
   const conditions = await conditionsOf(db, query);
   const where = whereAll(conditions);
@@ -121,14 +143,21 @@ export async function listParts(db: Db, query: PartListQuery, index?: CatalogueI
     db,
     rows.map((r) => r.id),
   );
+  const why = conditions.text?.numbers?.byPart;
   return {
-    items: rows.map((r) => toPart(r, fitments.get(r.id) ?? [])),
+    items: rows.map((r) => ({
+      ...toPart(r, fitments.get(r.id) ?? []),
+      matchedBy: why?.get(r.id)?.match ?? null,
+    })),
     total: counted[0]?.total ?? 0,
   };
 }
 
-/** The parts with these ids, in this order (a part deleted meanwhile is left out). */
-async function partsInOrder(db: Db, ids: string[]): Promise<Part[]> {
+/**
+ * The parts with these ids, in this order (a part deleted meanwhile is left out), as list items
+ * with no reason (withReason adds one per list).
+ */
+async function partsInOrder(db: Db, ids: string[]): Promise<PartListItem[]> {
   if (ids.length === 0) return [];
   const [rows, fitments] = await Promise.all([
     db.select(partColumns).from(parts).where(inArray(parts.id, ids)),
@@ -137,7 +166,7 @@ async function partsInOrder(db: Db, ids: string[]): Promise<Part[]> {
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toPart(row, fitments.get(id) ?? [])] : [];
+    return row ? [{ ...toPart(row, fitments.get(id) ?? []), matchedBy: null }] : [];
   });
 }
 
@@ -235,6 +264,8 @@ export interface SuggestedPart {
   partNumber: string;
   /** Only when a bike was given: whether the part fits it (a row for it, or universal). */
   fits?: boolean;
+  /** Why it was suggested, when one of its other numbers matched. */
+  matchedBy: NumberMatch | null;
 }
 
 /**
@@ -254,18 +285,23 @@ export async function suggestParts(
   // match costs more than a keystroke is worth, so the box offers the best of the first few
   // hundred matches (plus an exact part number).
   if (index && (q.match(/[\p{L}\p{N}]/gu) ?? []).length >= 3) {
-    const best = bike
-      ? await index.bestForTextAndBike(q, bike, limit)
-      : (await index.bestForText(q, limit)).map((id) => ({ id, fits: undefined }));
+    const [best, matched] = await Promise.all([
+      bike
+        ? index.bestForTextAndBike(q, bike, limit)
+        : index.bestForText(q, limit).then((ids) => ids.map((id) => ({ id, fits: undefined }))),
+      index.numberMatches(q),
+    ]);
     const fits = new Map(best.map((b) => [b.id, b.fits]));
     const found = await index.partsByIds(
       best.map((b) => b.id),
       (missing) => partsInOrder(db, missing),
     );
-    return found.map((p) => suggested(p._id, p.name, p.partNumber, fits.get(p._id)));
+    return found.map((p) =>
+      suggested(p._id, p.name, p.partNumber, fits.get(p._id), matched.get(p._id) ?? null),
+    );
   }
   const [{ text, rows: matches }, numbered] = await Promise.all([
-    selectByText(q, (match) =>
+    selectByText(db, q, (match) =>
       db.select({ id: parts.id }).from(parts).where(match.where).limit(SUGGEST_CANDIDATES),
     ),
     db
@@ -287,12 +323,23 @@ export async function suggestParts(
     .where(inArray(parts.id, ids))
     .orderBy(...(bike ? [sql`${fit} desc`] : []), ...orderOf('relevance', q, text))
     .limit(limit);
-  return rows.map((r) => suggested(r._id, r.name, r.partNumber, r.fits ?? undefined));
+  const why = text.numbers?.byPart;
+  return rows.map((r) =>
+    suggested(r._id, r.name, r.partNumber, r.fits ?? undefined, why?.get(r._id)?.match ?? null),
+  );
 }
 
 /** A suggested part; `fits` only when a bike was asked about, so an answer without one is unchanged. */
-function suggested(_id: string, name: string, partNumber: string, fits: boolean | undefined): SuggestedPart {
-  return fits === undefined ? { _id, name, partNumber } : { _id, name, partNumber, fits };
+function suggested(
+  _id: string,
+  name: string,
+  partNumber: string,
+  fits: boolean | undefined,
+  matchedBy: NumberMatch | null,
+): SuggestedPart {
+  return fits === undefined
+    ? { _id, name, partNumber, matchedBy }
+    : { _id, name, partNumber, fits, matchedBy };
 }
 
 /**
@@ -341,11 +388,16 @@ export async function partFits(db: Db, id: string, bike: Bike): Promise<FitsAnsw
   return { fits: rows.length > 0 || universal, universal, positions };
 }
 
-export async function getPart(db: Db, id: string): Promise<Part> {
+/** One part with its other numbers and, when another part replaces it, the end of that chain. */
+export async function getPart(db: Db, id: string): Promise<PartDetail> {
   const [row] = await db.select(partColumns).from(parts).where(eq(parts.id, id)).limit(1);
   if (!row) throw new AppError('not_found', 'We could not find that part.');
-  const fitments = await fitmentsFor(db, [row.id]);
-  return toPart(row, fitments.get(row.id) ?? []);
+  const [fitments, numbers, replacement] = await Promise.all([
+    fitmentsFor(db, [row.id]),
+    readPartNumbers(db, row.id),
+    supersededBy(db, row.id),
+  ]);
+  return { ...toPart(row, fitments.get(row.id) ?? []), numbers, supersededBy: replacement };
 }
 
 function rowValues(input: PartInput) {
@@ -371,7 +423,18 @@ const duplicateNumber = () =>
     { field: 'partNumber', message: 'Another part already has this part number.' },
   ]);
 
-/** Admins add a part with its fitment rows and its audit row, in one transaction. */
+/** The numbers as stored and answered (a supersession's empty brand is none). */
+function numbersOf(input: PartInput): PartNumber[] {
+  return input.numbers
+    .map((n) => ({ kind: n.kind, brand: n.brand || null, number: n.number }))
+    .sort((a, b) => PART_NUMBER_KINDS.indexOf(a.kind) - PART_NUMBER_KINDS.indexOf(b.kind));
+}
+
+/**
+ * Admins add a part with its fitment rows, its other numbers and its audit row, in one
+ * transaction; a supersession that makes a loop is refused (400 naming the number) and leaves
+ * nothing behind.
+ */
 export async function createPartFromInput(
   db: Db,
   input: PartInput,
@@ -385,11 +448,13 @@ export async function createPartFromInput(
       if (input.fitment.length) {
         await tx.insert(partFitments).values(input.fitment.map((f) => ({ partId: row.id, ...f })));
       }
+      await replacePartNumbers(tx as unknown as Db, row.id, input.numbers);
+      await assertNoSupersessionLoop(tx as unknown as Db, row.id);
       await recordAudit(tx as unknown as Db, audit, {
         action: 'part.create',
         recordType: 'part',
         recordId: row.id,
-        after: auditedFields(values),
+        after: { ...auditedFields(values), numbers: numbersOf(input) },
       });
       return { insertedId: row.id };
     });
@@ -402,15 +467,15 @@ export async function createPartFromInput(
 }
 
 /**
- * Admins edit a part; its fitment rows are replaced by the ones given. The row is read under
- * its lock first, so the audit row's "before" is what this edit replaced.
+ * Admins edit a part; its fitment rows and other numbers are replaced by the ones given. The row
+ * is read under its lock first, so the audit row's "before" is what this edit replaced.
  */
 export async function updatePartFromInput(
   db: Db,
   id: string,
   input: PartInput,
   audit: AuditContext,
-): Promise<Part> {
+): Promise<PartDetail> {
   try {
     await db.transaction(async (tx) => {
       const [was] = await tx
@@ -420,6 +485,7 @@ export async function updatePartFromInput(
         .limit(1)
         .for('update');
       if (!was) throw new AppError('not_found', 'We could not find that part.');
+      const numbersBefore = await readPartNumbers(tx as unknown as Db, id);
       const values = rowValues(input);
       await tx
         .update(parts)
@@ -429,14 +495,17 @@ export async function updatePartFromInput(
         action: 'part.update',
         recordType: 'part',
         recordId: id,
-        before: auditedFields(was),
-        after: auditedFields(values),
+        before: { ...auditedFields(was), numbers: numbersBefore },
+        after: { ...auditedFields(values), numbers: numbersOf(input) },
         about: { partNumber: was.partNumber, name: was.name },
       });
       await tx.delete(partFitments).where(eq(partFitments.partId, id));
       if (input.fitment.length) {
         await tx.insert(partFitments).values(input.fitment.map((f) => ({ partId: id, ...f })));
       }
+      await replacePartNumbers(tx as unknown as Db, id, input.numbers);
+      // After the part's own number too: a new own number can close a loop as well.
+      await assertNoSupersessionLoop(tx as unknown as Db, id);
     });
   } catch (err) {
     if (hasSqlState(err, '23505')) throw duplicateNumber();
@@ -452,9 +521,10 @@ export async function deletePartById(
   db: Db,
   id: string,
   audit: AuditContext,
-): Promise<{ deletedCount: number }> {
+): Promise<{ deletedCount: number; replacedNumbers: boolean }> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
+    const numbers = await readPartNumbers(tx, id);
     const deleted = await tx.delete(parts).where(eq(parts.id, id)).returning(auditedColumns());
     const [gone] = deleted;
     if (gone) {
@@ -462,10 +532,11 @@ export async function deletePartById(
         action: 'part.delete',
         recordType: 'part',
         recordId: id,
-        before: auditedFields(gone),
+        before: { ...auditedFields(gone), numbers },
       });
     }
-    return { deletedCount: deleted.length };
+    // A part that replaced numbers leaves chains of replacements changed (see the route).
+    return { deletedCount: deleted.length, replacedNumbers: numbers.some((n) => n.kind === 'supersedes') };
   });
 }
 

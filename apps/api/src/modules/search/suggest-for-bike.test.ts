@@ -73,7 +73,8 @@ describe('suggestions for a bike', () => {
   it('carry no fits flag without a bike (the answer is as before)', async () => {
     const { parts } = await suggest('q=wombat');
     expect(parts).toHaveLength(4);
-    for (const part of parts) expect(Object.keys(part).sort()).toEqual(['_id', 'name', 'partNumber']);
+    for (const part of parts)
+      expect(Object.keys(part).sort()).toEqual(['_id', 'matchedBy', 'name', 'partNumber']);
   });
 
   it('say which parts fit the bike, those that do first (universal ones fit every bike)', async () => {
