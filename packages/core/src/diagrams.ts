@@ -22,18 +22,13 @@ import { VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN } from './vehicle-fit.js';
  * lowercase, every run of other characters one '-'), resolved against the shop's vehicles:
  *   /diagrams/:make/:model/:year           the bike's assemblies       (diagramBikePath)
  *   /diagrams/:make/:model/:year/:slug     one assembly                (diagramAssemblyPath)
- * and the API answers the same addresses under /api (diagramsApi, in diagram-paths.ts).
+ * and the API answers the same addresses under /api (diagramsApi, in diagram-api-paths.ts).
  */
 
 export { diagramTexts };
 // The addresses live in a file without zod, for the links on pages whose first load counts.
-export {
-  diagramAssemblyPath,
-  diagramBikePath,
-  diagramsApi,
-  vehicleSlug,
-  type DiagramBike,
-} from './diagram-paths.js';
+export { diagramAssemblyPath, diagramBikePath, vehicleSlug, type DiagramBike } from './diagram-paths.js';
+export { diagramsApi } from './diagram-api-paths.js';
 
 /* ---------- The picture ---------- */
 

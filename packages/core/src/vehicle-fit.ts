@@ -131,6 +131,8 @@ export const fitmentTexts = {
   remove: (v: Vehicle) => `Remove ${vehicleLabel(v)} from My Garage`,
   garageFailed: 'My Garage could not be updated. Please try again.',
   onlyFitting: (v: Vehicle) => `Show only parts that fit your ${vehicleLabel(v)}`,
+  /** The active bike's link to its exploded parts diagrams (issue #29). */
+  partsDiagrams: 'Parts diagrams',
   // The part page's fitment table.
   fitmentHeading: 'Fitment',
   fitmentNone: 'No fitment is listed for this part.',

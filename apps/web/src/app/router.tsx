@@ -111,9 +111,6 @@ const ActivityRoute = lazyModule('src/app/routes/activity.tsx', () =>
 const SettingsRoute = lazyModule('src/app/routes/settings.tsx', () =>
   import('./routes/settings').then((m) => m.SettingsRoute),
 );
-const DiagramsAdminRoute = lazyModule('src/app/routes/diagrams-admin.tsx', () =>
-  import('./routes/diagrams-admin').then((m) => m.DiagramsAdminRoute),
-);
 const CreditApplicationsRoute = lazyModule('src/app/routes/credit-applications.tsx', () =>
   import('./routes/credit-applications').then((m) => m.CreditApplicationsRoute),
 );
@@ -215,7 +212,7 @@ export function AppRoutes() {
                 <Route path="parts/new" element={<NewPartRoute />} />
                 <Route path="parts/:id/edit" element={<EditPartRoute />} />
                 <Route path="brands" element={<BrandsRoute />} />
-                <Route path="diagrams/*" element={<DiagramsAdminRoute />} />
+                <Route path="diagrams/*" element={<DiagramsRoute admin />} />
                 <Route path="credit" element={<CreditApplicationsRoute />} />
                 <Route path="returns" element={<ReturnsQueueRoute />} />
                 <Route path="activity" element={<ActivityRoute />} />

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { diagramsApi, type DiagramBike } from '@pitstop/core/diagram-paths';
+import { diagramsApi } from '@pitstop/core/diagram-api-paths';
+import type { DiagramBike } from '@pitstop/core/diagram-paths';
 import type { AssemblyDetail } from '@pitstop/core/diagrams';
 import { apiGet } from '@/lib/api-client';
 import { clientPath, diagramsKeys } from './diagrams-query-keys';

@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { diagramBikePath } from '@pitstop/core/diagram-paths';
 import type { GarageVehicle, Vehicle } from '@pitstop/core/fitment';
 import { fitmentTexts, vehicleLabel, vehiclePartsPath } from '@pitstop/core/vehicle-fit';
 import { ErrorNotice } from '@/components/ui/notice';
@@ -109,6 +110,13 @@ export function MyGarage({ linkToParts = false, onSwitch, onRemove, className = 
                 )}
                 <RemoveButton vehicle={active} onClick={() => remove(active)} dark />
               </span>
+              {/* Shop from the factory's drawings of this bike. */}
+              <Link
+                to={diagramBikePath(active)}
+                className="inline-flex min-h-9 items-center font-semibold text-red-700 underline underline-offset-4 hover:text-red-800"
+              >
+                {fitmentTexts.partsDiagrams}
+              </Link>
             </p>
           ) : null}
           {others.length > 0 ? (
