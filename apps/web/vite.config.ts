@@ -168,6 +168,15 @@ function storefrontChunk(root: string): { plugin: Plugin; test: (id: string) => 
 
 const storefront = storefrontChunk(fileURLToPath(new URL('.', import.meta.url)));
 
+/**
+ * Library modules the closure reaches only through a package's index, which names every hook:
+ * React Query's hooks for several queries at once (useQueries) and for pages of a list
+ * (useInfiniteQuery), with their observers. No storefront page calls them (the cart, the activity
+ * log and the credit applications do), so they go with those screens: ~1 KB of the first load.
+ */
+const LAZY_ONLY_LIBRARY_MODULES =
+  /[\\/]@tanstack[\\/](?:react-query|query-core)[\\/]build[\\/]modern[\\/](?:useQueries|queriesObserver|useInfiniteQuery|infiniteQueryObserver)\.js$/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle needs no copy of the public folder: the client build serves it.
   publicDir: isSsrBuild ? false : 'public',
@@ -209,7 +218,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // React and React DOM apart: the entry evaluates them in a task of their own
                 // before the app's code (main.tsx), so neither evaluation makes a long task.
                 { name: 'react', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/ },
-                { name: 'storefront', test: storefront.test, includeDependenciesRecursively: false },
+                {
+                  name: 'storefront',
+                  test: (id) => !LAZY_ONLY_LIBRARY_MODULES.test(id) && storefront.test(id),
+                  includeDependenciesRecursively: false,
+                },
               ],
             },
           },
