@@ -32,6 +32,8 @@ interface PartDetailsProps {
   part: Part;
   /** Shown under the buying facts, e.g. the order form the screen composes in. */
   children?: ReactNode;
+  /** Shown after the specifications and fitment: the part's other numbers (the screen loads them). */
+  numbers?: ReactNode;
   /** The rider's bike: the page then says whether the part fits it. */
   vehicle?: Vehicle | null;
   /**
@@ -42,7 +44,13 @@ interface PartDetailsProps {
 }
 
 /** Everything about one part: picture, buying facts, description, specifications and fitment. */
-export function PartDetails({ part, children, vehicle = null, showStockCount = false }: PartDetailsProps) {
+export function PartDetails({
+  part,
+  children,
+  numbers,
+  vehicle = null,
+  showStockCount = false,
+}: PartDetailsProps) {
   const id = useId();
   const specsHeading = `${id}-specs`;
   const fitmentHeading = `${id}-fitment`;
@@ -126,6 +134,7 @@ export function PartDetails({ part, children, vehicle = null, showStockCount = f
           <FitmentTable part={part} labelledBy={fitmentHeading} />
         </section>
       </div>
+      {numbers}
     </article>
   );
 }
