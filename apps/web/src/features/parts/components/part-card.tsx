@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 import type { Vehicle } from '@pitstop/core/fitment';
 import { hasMinimum, minimumsTexts } from '@pitstop/core/minimums-texts';
 import { formatDollars } from '@pitstop/core/money';
+import type { NumberMatch } from '@pitstop/core/part-numbers';
 import type { Part } from '@pitstop/core/parts';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { NumberMatchNote } from '@/components/ui/number-match';
 import { StockWords } from '@/components/ui/stock-words';
 import { usePreloadImage } from '@/lib/render-context';
 import { imageSources } from '@/lib/responsive-image';
@@ -12,7 +14,8 @@ import { FitBadge } from './fit-badge';
 import { PartRating } from './part-rating';
 
 interface PartCardProps {
-  part: Part;
+  /** With why a search found it, when one of its other numbers matched (a search's results). */
+  part: Part & { matchedBy?: NumberMatch | null };
   /** The card title's heading level, so it sits under the section's own heading. */
   headingLevel?: 2 | 3;
   /**
@@ -64,6 +67,7 @@ export function PartCard({
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-col gap-1">
           <Heading className="text-lg font-semibold leading-snug text-slate-900">{part.name}</Heading>
+          <NumberMatchNote match={part.matchedBy} className="text-sm font-semibold text-red-800" />
           <p className="text-sm text-slate-600">
             <span className="sr-only">Seller: </span>
             {part.seller}

@@ -6,6 +6,7 @@ import { headerSearchTexts } from '@pitstop/core/header-search';
 import { SUGGEST_MIN_CHARS, searchTexts } from '@pitstop/core/search';
 import { vehicleLabel } from '@pitstop/core/vehicle-fit';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { NumberMatchNote } from '@/components/ui/number-match';
 import { useEarlyInput } from '@/hooks/use-early-input';
 import { useSuggestions } from '../api/get-suggestions';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
@@ -184,6 +185,11 @@ export function SearchCombobox({
         {option.kind === 'part' ? (
           <>
             <span className="font-medium">{option.part.name}</span>
+            {/* Why it was suggested, when another of its numbers matched what was typed. */}
+            <NumberMatchNote
+              match={option.part.matchedBy}
+              className={`font-semibold ${selected ? 'text-white' : 'text-red-800'}`}
+            />
             <span className={selected ? 'text-red-100' : 'text-slate-600'}>{option.part.partNumber}</span>
             {option.part.fits === undefined ? null : <FitMark fits={option.part.fits} selected={selected} />}
           </>
