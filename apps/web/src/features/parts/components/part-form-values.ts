@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PartInputSchema, type PartInput } from '@pitstop/core/admin';
 import { messages } from '@pitstop/core/messages';
+import type { PartNumber } from '@pitstop/core/part-numbers';
 import type { Part } from '@pitstop/core/parts';
 import { VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN } from '@pitstop/core/vehicle-fit';
 import type { UseFormReturn } from 'react-hook-form';
@@ -62,7 +63,10 @@ export const emptyFitmentRow = (): NonNullable<PartFormValues['fitment']>[number
   note: null,
 });
 
-export function partFormDefaults(part: Part | undefined): PartFormValues {
+/** A part as the form edits it: with its other numbers (GET /api/parts/:id answers them). */
+export type EditedPart = Part & { numbers?: PartNumber[] };
+
+export function partFormDefaults(part: EditedPart | undefined): PartFormValues {
   if (!part) {
     return {
       name: '',
@@ -80,6 +84,7 @@ export function partFormDefaults(part: Part | undefined): PartFormValues {
       specifications: [],
       universal: false,
       fitment: [],
+      numbers: [],
     };
   }
   return {
@@ -97,5 +102,6 @@ export function partFormDefaults(part: Part | undefined): PartFormValues {
     specifications: part.specifications,
     universal: part.universal,
     fitment: part.fitment,
+    numbers: (part.numbers ?? []).map(({ kind, brand, number }) => ({ kind, brand, number })),
   };
 }

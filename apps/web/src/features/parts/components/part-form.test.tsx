@@ -160,6 +160,8 @@ describe('PartForm', () => {
           note: null,
         },
       ],
+      // No other numbers were added (the Numbers section has its own tests).
+      numbers: [],
     });
   });
 
