@@ -1,4 +1,4 @@
-// Renders the shop's SVG illustrations (apps/web/public/images/{parts,hero,brands}) into the WebP
+// Renders the shop's SVG illustrations (apps/web/public/images/{parts,hero,brands,diagrams}) into the WebP
 // renditions the pages show (ILLUSTRATION_SIZES in packages/core/src/images.ts). Run after
 // changing or adding a drawing, and commit what it writes:
 //   npm run render:illustrations
