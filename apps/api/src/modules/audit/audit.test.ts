@@ -105,7 +105,7 @@ describe('parts', () => {
 
   it('a change that rolls back leaves no audit row: the row is written in the change’s transaction', async () => {
     const part = await createPart(t.database.db, { priceCents: 1000, stock: 5 });
-    const input = { ...partBody({ partNumber: part.partNumber }), price: 99, stock: 1 };
+    const input = { ...partBody({ partNumber: part.partNumber }), price: 99, stock: 1, numbers: [] };
     const context = { actorId: admin.userId, actorName: adminName, requestId: 'rolled-back', ip: null };
     await expect(
       t.database.db.transaction(async (tx) => {
