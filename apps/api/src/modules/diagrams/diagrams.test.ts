@@ -476,3 +476,66 @@ describe('the audit trail', () => {
     );
   });
 });
+
+describe('an admin edits callouts and assemblies', () => {
+  it('replaces a callout’s number, place and parts, deletes one, and lists and edits the assembly', async () => {
+    const created = await as(admin, 'POST', diagramsApi.adminCreate, {
+      make: MAKE,
+      model: MODEL,
+      yearFrom: 2019,
+      yearTo: 2021,
+      name: 'Headlight',
+      image: '/images/diagrams/headlight.svg',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as AssemblyDetail).id;
+    const add = (number: number, partNumber: string) =>
+      as(admin, 'POST', diagramsApi.adminCallouts(id), { number, x: 0.5, y: 0.5, parts: [{ partNumber }] });
+    await add(1, numbers.caliper);
+    const two = ((await add(2, numbers.lateOnly)).json() as AssemblyDetail).callouts[1]!;
+
+    const taken = await as(admin, 'PUT', diagramsApi.adminCallout(id, two.id), {
+      number: 1,
+      x: 0.1,
+      y: 0.2,
+      parts: [{ partNumber: numbers.universal }],
+    });
+    expect(taken.statusCode).toBe(409);
+    const replaced = await as(admin, 'PUT', diagramsApi.adminCallout(id, two.id), {
+      number: 3,
+      x: 0.1,
+      y: 0.2,
+      parts: [{ partNumber: numbers.universal, quantity: 4 }],
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(
+      (replaced.json() as AssemblyDetail).callouts.map((c) => [c.number, c.x, c.parts[0]?.partNumber]),
+    ).toEqual([
+      [1, 0.5, numbers.caliper],
+      [3, 0.1, numbers.universal],
+    ]);
+
+    const deleted = await as(admin, 'DELETE', diagramsApi.adminCallout(id, two.id));
+    expect(deleted.statusCode).toBe(200);
+    expect((deleted.json() as AssemblyDetail).callouts.map((c) => c.number)).toEqual([1]);
+    expect((await as(admin, 'DELETE', diagramsApi.adminCallout(id, two.id))).statusCode).toBe(404);
+
+    const list = await as(admin, 'GET', `${diagramsApi.adminList}?model=${encodeURIComponent(MODEL)}`);
+    expect(
+      (list.json() as { name: string; calloutCount: number }[]).map((a) => [a.name, a.calloutCount]),
+    ).toEqual([['Headlight', 1]]);
+    const renamed = await as(admin, 'PUT', diagramsApi.adminAssembly(id), {
+      make: MAKE,
+      model: MODEL,
+      yearFrom: 2019,
+      yearTo: 2022,
+      name: 'Headlight and turn signals',
+      slug: 'headlight',
+      image: '/images/diagrams/headlight.svg',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const read = await as(null, 'GET', diagramsApi.assembly({ ...BIKE_2020, year: 2022 }, 'headlight'));
+    expect((read.json() as AssemblyDetail).name).toBe('Headlight and turn signals');
+    expect((await as(rider, 'PUT', diagramsApi.adminAssembly(id), {})).statusCode).toBe(403);
+  });
+});
