@@ -39,6 +39,7 @@ export const brandsTexts = {
   logoHint: (mb: number) => `A PNG, JPEG or WebP picture, up to ${mb} MB.`,
   logoUploading: 'Uploading the logo…',
   logoAlt: (name: string) => `${name} logo`,
+  logoChosen: 'The logo chosen',
   removeLogo: 'Remove the logo',
   saveFailed: 'The brand could not be saved. Please try again.',
   deleteFailed: 'The brand could not be deleted. Please try again.',

@@ -169,6 +169,16 @@ describe('admin writes', () => {
     );
   });
 
+  it('two admins adding one name at once, in two cases, make one brand and get one 409', async () => {
+    const [a, b] = await Promise.all([
+      as(admin, 'POST', '/api/brands', { name: 'Racing Bros', kind: 'aftermarket' }),
+      as(admin, 'POST', '/api/brands', { name: 'RACING BROS', kind: 'aftermarket' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const rows = await t.database.db.select().from(brands);
+    expect(rows.filter((r) => r.name.toLowerCase() === 'racing bros')).toHaveLength(1);
+  });
+
   it('edits kind, logo and featured, audited with what changed; 404 for a brand that is not there', async () => {
     const did = await addBrand({ name: 'DID' });
     const logo = await uploadPicture(t.app, admin.token, 'did.png');

@@ -136,7 +136,7 @@ export function BrandForm({ brand, onSaved, onCancel }: BrandFormProps) {
         {logo ? (
           <img
             src={logo}
-            alt={brandsTexts.logoAlt(brand?.name ?? brandsTexts.logo)}
+            alt={brand ? brandsTexts.logoAlt(brand.name) : brandsTexts.logoChosen}
             width={96}
             height={96}
             className="size-24 shrink-0 rounded-lg border border-slate-200 bg-slate-50 object-contain"
