@@ -2,6 +2,11 @@
  * Catalogue constants with no runtime dependencies, so the home page can import them without
  * pulling zod into its chunk.
  */
+/**
+ * The specification's six makers: the home page's brand cards (featured OEM brands). The brands a
+ * part may carry are data (issue #29: the brands table, GET /api/brands); nothing validates
+ * against this list any more.
+ */
 export const BRANDS = ['Yamaha', 'Suzuki', 'TVS', 'Bajaj', 'Hero', 'Honda'] as const;
 export type Brand = (typeof BRANDS)[number];
 
