@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import {
+  diagramPages,
   originOf,
   partIdAt,
   PUBLIC_PAGES,
@@ -56,15 +57,20 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoOptions> = async (app, options)
     {
       schema: {
         tags: ['seo'],
-        summary: `Every public page and part; an index of files once past ${limit.toLocaleString('en-US')} URLs`,
+        summary: `Every public page, diagram page and part; an index of files once past ${limit.toLocaleString('en-US')} URLs`,
       },
     },
     async (_request, reply) => {
-      const layout = await sitemapLayout(app.db, limit);
-      if (layout.kind === 'index') return sendXml(reply, sitemapIndex(origin, layout.partFiles));
+      const diagrams = await diagramPages(app.db, limit);
+      const layout = await sitemapLayout(app.db, limit, diagrams.length);
+      if (layout.kind === 'index')
+        return sendXml(reply, sitemapIndex(origin, layout.partFiles, layout.diagrams));
       // Capped, so parts added since the count cannot push this file past the limit.
-      const take = limit - PUBLIC_PAGES.length;
-      return sendXml(reply, urlset(app.db, origin, { pages: true, parts: { from: null, take, batch } }));
+      const take = limit - PUBLIC_PAGES.length - diagrams.length;
+      return sendXml(
+        reply,
+        urlset(app.db, origin, { pages: true, diagrams, parts: { from: null, take, batch } }),
+      );
     },
   );
 
@@ -73,7 +79,7 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoOptions> = async (app, options)
     {
       schema: {
         tags: ['seo'],
-        summary: 'One file of the sitemap index: pages.xml or parts-N.xml',
+        summary: 'One file of the sitemap index: pages.xml, diagrams.xml or parts-N.xml',
         params: z.object({ file: singleLineText().max(40) }),
       },
     },
@@ -81,6 +87,11 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoOptions> = async (app, options)
       const file = sitemapFile(request.params.file);
       if (!file) throw new AppError('not_found', 'There is no such sitemap.');
       if (file.kind === 'pages') return sendXml(reply, urlset(app.db, origin, { pages: true, parts: null }));
+      if (file.kind === 'diagrams') {
+        const diagrams = await diagramPages(app.db, limit);
+        if (diagrams.length === 0) throw new AppError('not_found', 'There is no such sitemap.');
+        return sendXml(reply, urlset(app.db, origin, { pages: false, diagrams, parts: null }));
+      }
       const from = await partIdAt(app.db, (file.n - 1) * limit);
       if (from === null) throw new AppError('not_found', 'There is no such sitemap.');
       return sendXml(reply, urlset(app.db, origin, { pages: false, parts: { from, take: limit, batch } }));

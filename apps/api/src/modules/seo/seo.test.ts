@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
-import { parts } from '../../db/schema.js';
+import { diagramAssemblyPath, diagramBikePath } from '@pitstop/core/diagram-paths';
+import { assemblies, parts } from '../../db/schema.js';
 import { catalogue } from '../../seed/catalogue-data.js';
 import { registerErrorHandling } from '../../lib/errors.js';
 import { createTestApp, testConfig, type TestApp } from '../../test/app.js';
@@ -15,6 +16,8 @@ const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 let t: TestApp;
 /** Every part as the database has it, in id order. */
 let stored: { id: string; updatedAt: Date }[];
+/** The diagram pages the sitemap must list: each bike and year, then each assembly and year. */
+let diagramUrls: string[];
 
 beforeAll(async () => {
   // The trailing slash is dropped: addresses never carry "//".
@@ -23,6 +26,36 @@ beforeAll(async () => {
     .select({ id: parts.id, updatedAt: parts.updatedAt })
     .from(parts)
     .orderBy(asc(parts.id));
+  // Whatever the demo data holds, one assembly over two years of a bike with a name to slug.
+  await t.database.db.insert(assemblies).values({
+    make: 'Royal Enfield',
+    model: 'Himalayan 450',
+    yearFrom: 2024,
+    yearTo: 2025,
+    name: 'Rear brake & caliper',
+    slug: 'rear-brake-caliper',
+    image: '/images/diagrams/rear-brake.svg',
+    position: 0,
+  });
+  const rows = await t.database.db
+    .select()
+    .from(assemblies)
+    .orderBy(
+      asc(assemblies.make),
+      asc(assemblies.model),
+      asc(assemblies.yearFrom),
+      asc(assemblies.position),
+      asc(assemblies.name),
+    );
+  const bikes = new Set<string>();
+  const pages: string[] = [];
+  for (const a of rows) {
+    for (let year = a.yearFrom; year <= a.yearTo; year++) {
+      bikes.add(`${ORIGIN}${diagramBikePath({ ...a, year })}`);
+      pages.push(`${ORIGIN}${diagramAssemblyPath({ ...a, year }, a.slug)}`);
+    }
+  }
+  diagramUrls = [...bikes, ...pages];
 });
 afterAll(async () => {
   await t.close();
@@ -94,7 +127,7 @@ describe('robots.txt', () => {
 });
 
 describe('/sitemap.xml with fewer URLs than one file holds', () => {
-  it('lists the public pages and every part page once, with absolute addresses', async () => {
+  it('lists the public pages, every diagram page and every part page once, with absolute addresses', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -102,7 +135,19 @@ describe('/sitemap.xml with fewer URLs than one file holds', () => {
     const { root, entries } = readSitemap(res.body);
     expect(root).toBe('urlset');
     expect(stored.length).toBeGreaterThan(50);
-    expect(entries.map((e) => e.loc)).toEqual([...pageUrls, ...stored.map((p) => partUrl(p.id))]);
+    expect(entries.map((e) => e.loc)).toEqual([
+      ...pageUrls,
+      ...diagramUrls,
+      ...stored.map((p) => partUrl(p.id)),
+    ]);
+    // The bike's and the assembly's pages for each year the assembly covers, by their slugs.
+    for (const year of [2024, 2025]) {
+      expect(diagramUrls).toContain(`${ORIGIN}/diagrams/royal-enfield/himalayan-450/${year}`);
+      expect(diagramUrls).toContain(
+        `${ORIGIN}/diagrams/royal-enfield/himalayan-450/${year}/rear-brake-caliper`,
+      );
+    }
+    expect(new Set(diagramUrls).size).toBe(diagramUrls.length);
   });
 
   it('dates each part by its last change, and the pages not at all', async () => {
@@ -150,15 +195,20 @@ describe('/sitemap.xml past the URLs one file holds', () => {
     const fileCount = Math.ceil(stored.length / PER_FILE);
     expect(index.entries.map((e) => e.loc)).toEqual([
       `${ORIGIN}/sitemaps/pages.xml`,
+      `${ORIGIN}/sitemaps/diagrams.xml`,
       ...Array.from({ length: fileCount }, (_, i) => `${ORIGIN}/sitemaps/parts-${i + 1}.xml`),
     ]);
 
     const pages = await small.inject({ url: '/sitemaps/pages.xml' });
     expect(pages.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(readSitemap(pages.body).entries.map((e) => e.loc)).toEqual(pageUrls);
+    // The diagram pages' file holds at most a file's worth of them.
+    const diagrams = await small.inject({ url: '/sitemaps/diagrams.xml' });
+    expect(diagrams.statusCode).toBe(200);
+    expect(readSitemap(diagrams.body).entries.map((e) => e.loc)).toEqual(diagramUrls.slice(0, PER_FILE));
 
     const listed: string[] = [];
-    for (const [i, file] of index.entries.slice(1).entries()) {
+    for (const [i, file] of index.entries.slice(2).entries()) {
       const res = await small.inject({ url: new URL(file.loc).pathname });
       expect(res.statusCode).toBe(200);
       const { root, entries } = readSitemap(res.body);
@@ -196,15 +246,15 @@ describe('/sitemap.xml past the URLs one file holds', () => {
         expect(
           entries.map((e) => e.loc),
           `batches of ${batchSize}`,
-        ).toEqual([...pageUrls, ...stored.map((p) => partUrl(p.id))]);
+        ).toEqual([...pageUrls, ...diagramUrls, ...stored.map((p) => partUrl(p.id))]);
       } finally {
         await app.close();
       }
     }
   });
 
-  it('splits exactly when the pages and parts no longer fit in one file', async () => {
-    const urls = PUBLIC_PAGES.length + stored.length;
+  it('splits exactly when the pages, diagram pages and parts no longer fit in one file', async () => {
+    const urls = PUBLIC_PAGES.length + diagramUrls.length + stored.length;
     const fits = await seoApp(urls);
     const over = await seoApp(urls - 1);
     try {
@@ -213,8 +263,12 @@ describe('/sitemap.xml past the URLs one file holds', () => {
       expect(one.entries).toHaveLength(urls);
       const split = readSitemap((await over.inject({ url: '/sitemap.xml' })).body);
       expect(split.root).toBe('sitemapindex');
-      // Every part fits in one parts file of that size: pages.xml and parts-1.xml.
-      expect(split.entries).toHaveLength(2);
+      // Every part fits in one parts file of that size: pages.xml, diagrams.xml and parts-1.xml.
+      expect(split.entries.map((e) => new URL(e.loc).pathname)).toEqual([
+        '/sitemaps/pages.xml',
+        '/sitemaps/diagrams.xml',
+        '/sitemaps/parts-1.xml',
+      ]);
     } finally {
       await fits.close();
       await over.close();

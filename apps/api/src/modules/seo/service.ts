@@ -1,6 +1,8 @@
 import { asc, count, gt, gte, sql } from 'drizzle-orm';
+import { diagramAssemblyPath, diagramBikePath } from '@pitstop/core/diagram-paths';
 import type { Db } from '../../db/client.js';
 import { parts } from '../../db/schema.js';
+import { listAssemblies } from '../diagrams/service.js';
 
 /** The most URLs one sitemap file may list (sitemaps.org); past it, /sitemap.xml is an index. */
 export const SITEMAP_URL_LIMIT = 50_000;
@@ -59,12 +61,13 @@ export function robotsTxt(origin: string): string {
  * them all. Past that, an index of /sitemaps/pages.xml and /sitemaps/parts-1.xml … parts-N.xml,
  * each file holding `limit` parts in id order, dated by its most recently changed part.
  */
-export type SitemapLayout = { kind: 'urlset' } | { kind: 'index'; partFiles: { lastmod: Date | null }[] };
+export type SitemapLayout =
+  { kind: 'urlset' } | { kind: 'index'; partFiles: { lastmod: Date | null }[]; diagrams: boolean };
 
-export async function sitemapLayout(db: Db, limit: number): Promise<SitemapLayout> {
+export async function sitemapLayout(db: Db, limit: number, diagrams: number): Promise<SitemapLayout> {
   const [row] = await db.select({ n: count() }).from(parts);
   const total = row?.n ?? 0;
-  if (total + PUBLIC_PAGES.length <= limit) return { kind: 'urlset' };
+  if (total + PUBLIC_PAGES.length + diagrams <= limit) return { kind: 'urlset' };
   // One pass over the parts in id order: the file each falls in, and each file's newest change.
   const numbered = db
     .select({
@@ -78,7 +81,25 @@ export async function sitemapLayout(db: Db, limit: number): Promise<SitemapLayou
     .from(numbered)
     .groupBy(numbered.file)
     .orderBy(numbered.file);
-  return { kind: 'index', partFiles: files.map((f) => ({ lastmod: f.lastmod })) };
+  return { kind: 'index', partFiles: files.map((f) => ({ lastmod: f.lastmod })), diagrams: diagrams > 0 };
+}
+
+/**
+ * The parts diagrams' pages (issue #29): for every year an assembly covers, its bike's page
+ * (/diagrams/:make/:model/:year, once per bike and year) and the assembly's own, undated like the
+ * other pages. At most `limit` (one file); read through the diagrams module.
+ */
+export async function diagramPages(db: Db, limit: number): Promise<string[]> {
+  const bikes = new Set<string>();
+  const assemblyPages: string[] = [];
+  for (const a of await listAssemblies(db, {})) {
+    for (let year = a.yearFrom; year <= a.yearTo; year++) {
+      const bike = { make: a.make, model: a.model, year };
+      bikes.add(diagramBikePath(bike));
+      assemblyPages.push(diagramAssemblyPath(bike, a.slug));
+    }
+  }
+  return [...bikes, ...assemblyPages].slice(0, limit);
 }
 
 /**
@@ -114,6 +135,11 @@ function* pageEntries(origin: string): Generator<string> {
   for (const page of PUBLIC_PAGES) yield entry('url', `${origin}${page}`);
 }
 
+/** `<url>` entries for the diagram pages (diagramPages), in one piece. */
+export function diagramEntries(origin: string, paths: string[]): string {
+  return paths.map((path) => entry('url', `${origin}${path}`)).join('');
+}
+
 export interface PartRange {
   /** The id of the range's first part (see partIdAt); null to start at the first part. */
   from: string | null;
@@ -126,25 +152,34 @@ export interface PartRange {
 export async function* urlset(
   db: Db,
   origin: string,
-  contents: { pages: boolean; parts: PartRange | null },
+  contents: { pages: boolean; diagrams?: string[]; parts: PartRange | null },
 ): AsyncGenerator<string> {
   yield `${XML_DECLARATION}<urlset xmlns="${SITEMAP_NS}">\n`;
   if (contents.pages) yield* pageEntries(origin);
+  if (contents.diagrams?.length) yield diagramEntries(origin, contents.diagrams);
   if (contents.parts) yield* partEntries(db, origin, contents.parts);
   yield '</urlset>\n';
 }
 
-export function sitemapIndex(origin: string, partFiles: { lastmod: Date | null }[]): string {
+export function sitemapIndex(
+  origin: string,
+  partFiles: { lastmod: Date | null }[],
+  diagrams = false,
+): string {
   const files = [
     entry('sitemap', `${origin}/sitemaps/pages.xml`),
+    ...(diagrams ? [entry('sitemap', `${origin}/sitemaps/diagrams.xml`)] : []),
     ...partFiles.map((f, i) => entry('sitemap', `${origin}/sitemaps/parts-${i + 1}.xml`, f.lastmod)),
   ];
   return `${XML_DECLARATION}<sitemapindex xmlns="${SITEMAP_NS}">\n${files.join('')}</sitemapindex>\n`;
 }
 
-/** Which file of the index a name is: "pages.xml", "parts-3.xml", or nothing we serve. */
-export function sitemapFile(name: string): { kind: 'pages' } | { kind: 'parts'; n: number } | null {
+/** Which file of the index a name is: "pages.xml", "diagrams.xml", "parts-3.xml", or nothing we serve. */
+export function sitemapFile(
+  name: string,
+): { kind: 'pages' } | { kind: 'diagrams' } | { kind: 'parts'; n: number } | null {
   if (name === 'pages.xml') return { kind: 'pages' };
+  if (name === 'diagrams.xml') return { kind: 'diagrams' };
   const match = /^parts-([1-9]\d{0,5})\.xml$/.exec(name);
   return match ? { kind: 'parts', n: Number(match[1]) } : null;
 }
