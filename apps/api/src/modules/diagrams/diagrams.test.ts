@@ -12,6 +12,7 @@ import {
 import { diagramTexts } from '@pitstop/core/diagram-texts';
 import type { Problem } from '@pitstop/core/problem';
 import { assemblies, auditLog, parts } from '../../db/schema.js';
+import type { SeedFitment } from '../../seed/catalogue-data.js';
 import { createPart } from '../../seed/factories.js';
 import { bearer, signUp, signUpAdmin, type Customer } from '../../test/accounts.js';
 import { useTestApp } from '../../test/app.js';
@@ -75,7 +76,9 @@ const fieldsOf = (body: string) => (JSON.parse(body) as Problem).errors ?? [];
 beforeAll(async () => {
   admin = await signUpAdmin(t);
   rider = await signUp(t.app);
-  const fitment = (yearFrom: number, yearTo: number) => [{ make: MAKE, model: MODEL, yearFrom, yearTo }];
+  const fitment = (yearFrom: number, yearTo: number): SeedFitment[] => [
+    { make: MAKE, model: MODEL, yearFrom, yearTo },
+  ];
   const tag = randomBytes(3).toString('hex').toUpperCase();
   numbers.caliper = `DG-${tag}-01`;
   numbers.lateOnly = `DG-${tag}-02`;
