@@ -1,4 +1,7 @@
+import { z } from 'zod';
+import { ImportResultSchema } from './admin.js';
 import { FITMENT_POSITIONS } from './fitment.js';
+import { partNumberTexts, type PartNumberKind } from './part-numbers.js';
 
 /**
  * The catalogue CSV (POST /api/parts/import, GET /api/parts/export.csv): its columns, and every
@@ -6,7 +9,10 @@ import { FITMENT_POSITIONS } from './fitment.js';
  *
  * - part_number      the key: a row whose part number exists updates that part, else adds one
  * - name, seller, description                   text, as in the admin form
- * - brand            one of BRANDS (Yamaha, Suzuki, …)
+ * - brand            a brand of the brands table (Yamaha, EBC, …; case does not matter). An unknown
+ *                    brand refuses the row, unless the import is asked to create missing brands
+ *                    (POST /api/parts/import?createMissingBrands=true): then it is added as an
+ *                    aftermarket brand in the same transaction as the row.
  * - category         one of CATEGORIES (brake-pads, headlights, …)
  * - price            dollars, at most two decimals ("12.99")
  * - stock, available_quantity, min_quantity     whole numbers, min ≤ available ≤ stock
@@ -16,9 +22,20 @@ import { FITMENT_POSITIONS } from './fitment.js';
  * - fitment          Make|Model|YearFrom-YearTo|Position entries separated by ";", each with an
  *                    optional |Quantity|Note ("Yamaha|YZF-R15 V3|2017-2021|front|2|Sintered");
  *                    a single year ("2019") is a one-year range; the position may be empty.
+ * - oem_numbers      Brand:Number entries separated by "|" (Yamaha:B7B-H4300-00|Honda:06455-KWN-901):
+ *                    the makers' numbers for this part
+ * - interchange_numbers  Brand:Number entries likewise (EBC:FA196HH|K&N:HA-1009): other brands'
+ *                    equivalents
+ * - supersedes       the old numbers this part replaces, "|" between them, each with an optional
+ *                    Brand: in front (4C8-84310-00|Yamaha:5VL-84310-00)
  *
- * Inside specifications and fitment a backslash makes the next character literal (`\;`, `\|`,
- * `\=`, `\\`). A cell that begins with =, +, -, @, a tab or a carriage return is exported with a
+ * Each number entry is checked by PartNumberEntrySchema (part-numbers.ts), and the list by the
+ * admin form's rules (no number twice in one kind, not the part's own number, at most 50); an
+ * import that would make a loop of replacements refuses the row that closes it. A part's numbers
+ * are replaced by the file's, as its fitment is.
+ *
+ * Inside specifications, fitment and the number columns a backslash makes the next character
+ * literal (`\;`, `\|`, `\=`, `\:`, `\\`). A cell that begins with =, +, -, @, a tab or a carriage return is exported with a
  * leading apostrophe so spreadsheets do not run it as a formula; the import removes that one
  * apostrophe again, so an export re-imports unchanged.
  */
@@ -37,8 +54,36 @@ export const CATALOGUE_CSV_COLUMNS = [
   'universal',
   'specifications',
   'fitment',
+  'oem_numbers',
+  'interchange_numbers',
+  'supersedes',
 ] as const;
 export type CatalogueCsvColumn = (typeof CATALOGUE_CSV_COLUMNS)[number];
+
+/** The column each kind of number travels in. */
+export const NUMBER_COLUMN_OF = {
+  oem: 'oem_numbers',
+  interchange: 'interchange_numbers',
+  supersedes: 'supersedes',
+} as const satisfies Record<PartNumberKind, CatalogueCsvColumn>;
+
+/**
+ * POST /api/parts/import's query: `createMissingBrands=true` adds each brand the file names that
+ * the shop does not know (as an aftermarket brand) instead of refusing its rows.
+ */
+export const ImportQuerySchema = z.object({
+  createMissingBrands: z
+    .enum(['true', 'false'], { error: 'Write true or false.' })
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+export type ImportQuery = z.input<typeof ImportQuerySchema>;
+
+/** The import's answer: the rows' counts and problems, and the brands it created (by name). */
+export const CatalogueImportResultSchema = ImportResultSchema.extend({
+  brandsCreated: z.array(z.string()),
+});
+export type CatalogueImportResult = z.infer<typeof CatalogueImportResultSchema>;
 
 /** The multipart field the CSV travels in, and the largest file the import takes. */
 export const CATALOGUE_CSV_FIELD = 'file';
@@ -73,6 +118,10 @@ export const importTexts = {
     `Entry ${entry}: the position is one of ${FITMENT_POSITIONS.join(', ')}, or empty.`,
   fitmentQuantity: (entry: number) => `Entry ${entry}: the quantity is a whole number from 1 to 99.`,
   entry: (entry: number, message: string) => `Entry ${entry}: ${message}`,
+  numberShape: (entry: number) => `Entry ${entry}: write it as Brand:Number (Yamaha:B7B-H4300-00).`,
+  unknownBrand: (brand: string, line: number) =>
+    `Unknown brand '${brand}' on line ${line}. Add it under Brands first, or import with “Create missing brands” ticked.`,
+  supersessionLoop: (number: string, line: number) => `Line ${line}: ${partNumberTexts.cycle(number)}.`,
   tooManyEntries: (max: number) => `At most ${max} entries.`,
   wholeNumber: 'Enter a whole number.',
   notSaved: 'The database refused this row; check its numbers and the length of its texts.',
@@ -93,6 +142,13 @@ export const catalogueIoTexts = {
   done: 'Import finished.',
   summary: (created: number, updated: number, unchanged: number) =>
     `${created} created, ${updated} updated, ${unchanged} unchanged.`,
+  createBrands: 'Create missing brands',
+  createBrandsHint:
+    'A brand the shop does not know yet is added as an aftermarket brand. Unticked, its rows are refused.',
+  brandsCreated: (names: string[]) =>
+    names.length === 1
+      ? `1 brand created: ${names[0]}.`
+      : `${names.length} brands created: ${names.join(', ')}.`,
   failedHeading: (count: number) =>
     count === 1 ? '1 row was not imported' : `${count} rows were not imported`,
   failedListed: (listed: number) => `Showing the first ${listed} problems.`,

@@ -46,6 +46,9 @@ export function csvRow(overrides: Partial<CsvRow> = {}): CsvRow {
     universal: 'false',
     specifications: 'Material=Sintered;Pieces=2',
     fitment: 'Yamaha|YZF-R15 V3|2017-2021|front',
+    oem_numbers: '',
+    interchange_numbers: '',
+    supersedes: '',
     ...overrides,
   };
 }

@@ -106,7 +106,7 @@ describe('POST /api/parts/import', () => {
     const result = res.json();
     expect(result).toMatchObject({ created: 3, updated: 0, unchanged: 0, failedRows: 12 });
     expect(result.failed).toEqual([
-      { line: 3, field: 'brand', message: 'Choose a brand' },
+      { line: 3, field: 'brand', message: importTexts.unknownBrand('Kawasaki', 3) },
       { line: 4, field: 'price', message: 'Use at most two decimals' },
       { line: 5, field: 'min_quantity', message: 'The minimum order cannot be above the available quantity' },
       { line: 6, field: 'fitment', message: 'Entry 1: The first year must not be after the last year' },
@@ -230,7 +230,14 @@ describe('POST /api/parts/import', () => {
     await new Promise((r) => setTimeout(r, 20));
 
     const again = await importAs(admin.token, catalogueCsv(rows));
-    expect(again.json()).toEqual({ created: 0, updated: 0, unchanged: 3, failed: [], failedRows: 0 });
+    expect(again.json()).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 3,
+      failed: [],
+      failedRows: 0,
+      brandsCreated: [],
+    });
     const after = await Promise.all(numbers.map(stored));
     expect(after.map((p) => p?.updatedAt.getTime())).toEqual(before.map((p) => p?.updatedAt.getTime()));
     // Fitment rows are not even rewritten.
@@ -410,7 +417,14 @@ describe('GET /api/parts/export.csv', () => {
     }
 
     const again = await importAs(admin.token, res.body);
-    expect(again.json()).toEqual({ created: 0, updated: 0, unchanged: total, failed: [], failedRows: 0 });
+    expect(again.json()).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: total,
+      failed: [],
+      failedRows: 0,
+      brandsCreated: [],
+    });
   });
 
   it('pages through the catalogue by id, each part exactly once', async () => {

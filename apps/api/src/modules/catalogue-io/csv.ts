@@ -5,19 +5,34 @@
  * Columns (header row first, any order, all required; documented for admins in
  * packages/core/src/catalogue-io.ts):
  *   part_number,name,brand,category,seller,price,stock,available_quantity,min_quantity,
- *   description,image,universal,specifications,fitment
+ *   description,image,universal,specifications,fitment,oem_numbers,interchange_numbers,supersedes
  * - price in dollars ("12.99"); universal true/false (empty = false)
  * - image a /images/… or /uploads/… path; empty → /images/parts/<category>.svg
  * - specifications `key=value` entries separated by `;`
  * - fitment `Make|Model|YearFrom-YearTo|Position` entries separated by `;`, each with an optional
  *   `|Quantity|Note`; a single year ("2019") is allowed and the position may be empty
- * - inside specifications and fitment, `\` makes the next character literal (`\;`, `\|`, `\=`)
+ * - oem_numbers and interchange_numbers `Brand:Number` entries separated by `|`
+ *   (`Yamaha:B7B-H4300-00|Honda:06455-KWN-901`); supersedes likewise, the `Brand:` optional
+ * - inside specifications, fitment and the numbers, `\` makes the next character literal
+ *   (`\;`, `\|`, `\=`, `\:`)
  * - a cell beginning with =, +, -, @, tab or CR is exported behind one `'` (spreadsheet formula
  *   injection); the import strips that one `'` again so an export re-imports unchanged.
  */
 import type { ZodError } from 'zod';
 import { PartInputSchema } from '@pitstop/core/admin';
-import { CATALOGUE_CSV_COLUMNS, importTexts, type CatalogueCsvColumn } from '@pitstop/core/catalogue-io';
+import {
+  CATALOGUE_CSV_COLUMNS,
+  NUMBER_COLUMN_OF,
+  importTexts,
+  type CatalogueCsvColumn,
+} from '@pitstop/core/catalogue-io';
+import {
+  PART_NUMBER_KINDS,
+  PART_NUMBERS_MAX,
+  PartNumberEntrySchema,
+  partNumbersIssues,
+  type PartNumberKind,
+} from '@pitstop/core/part-numbers';
 import { FITMENT_POSITIONS, type FitmentPosition } from '@pitstop/core/fitment';
 import { FitmentSchema } from '@pitstop/core/parts';
 import { centsToDollars, dollarsToCents } from '@pitstop/core/money';
@@ -41,6 +56,14 @@ export interface CsvPart {
   universal: boolean;
   specifications: { key: string; value: string }[];
   fitment: CsvFitment[];
+  /** OEM, then interchange, then supersedes; each kind in the order written. */
+  numbers: CsvNumber[];
+}
+
+export interface CsvNumber {
+  kind: PartNumberKind;
+  brand: string | null;
+  number: string;
 }
 
 export interface CsvFitment {
@@ -112,6 +135,11 @@ function escapeValue(text: string): string {
   return text.replace(/[\\;|=]/g, (c) => `\\${c}`);
 }
 
+/** A number's brand or text inside its cell: `|` ends an entry and `:` ends a brand. */
+function escapeNumberValue(text: string): string {
+  return text.replace(/[\\;|=:]/g, (c) => `\\${c}`);
+}
+
 /** Entries of a list cell, empty ones skipped ("a=1;;b=2;" has two). */
 function entries(cell: string): string[] {
   return splitEscaped(cell, ';').filter((e) => e.trim() !== '');
@@ -136,6 +164,9 @@ const COLUMN_OF: Record<string, CatalogueCsvColumn> = {
   universal: 'universal',
   specifications: 'specifications',
   fitment: 'fitment',
+  oem_numbers: 'oem_numbers',
+  interchange_numbers: 'interchange_numbers',
+  supersedes: 'supersedes',
 };
 
 const NUMBER_COLUMNS = new Set<CatalogueCsvColumn>(['price', 'stock', 'available_quantity', 'min_quantity']);
@@ -232,6 +263,78 @@ function readFitment(cell: string, errors: FieldError[]): CsvFitment[] {
   return list;
 }
 
+type NumberResult = { ok: true; entry: CsvNumber } | { ok: false; message: (entry: number) => string };
+
+/** Number entries repeat too (an interchange shared by many parts): checked once per text, as fitment. */
+const numberCache = new Map<string, NumberResult>();
+
+function checkNumberEntry(kind: PartNumberKind, entry: string): NumberResult {
+  const [first = '', second] = splitEscaped(entry, ':', 2);
+  // "Brand:Number"; a supersession may be written without its brand.
+  if (second === undefined && kind !== 'supersedes') return { ok: false, message: importTexts.numberShape };
+  const brand = second === undefined ? null : unescape(first).trim();
+  const parsed = PartNumberEntrySchema.safeParse({
+    kind,
+    brand: brand === '' ? null : brand,
+    number: unescape(second ?? first),
+  });
+  if (!parsed.success) {
+    const reason = parsed.error.issues[0]?.message ?? 'is invalid';
+    return { ok: false, message: (n) => importTexts.entry(n, reason) };
+  }
+  const { brand: b, number } = parsed.data;
+  return { ok: true, entry: Object.freeze({ kind, brand: b === '' ? null : b, number }) };
+}
+
+/** The three number columns, kind by kind; `columnOf[i]` and `entryOf[i]` say where numbers[i] was written. */
+function readNumbers(
+  cell: (column: CatalogueCsvColumn) => string,
+  errors: FieldError[],
+): { numbers: CsvNumber[]; columnOf: CatalogueCsvColumn[]; entryOf: number[] } {
+  const numbers: CsvNumber[] = [];
+  const columnOf: CatalogueCsvColumn[] = [];
+  const entryOf: number[] = [];
+  for (const kind of PART_NUMBER_KINDS) {
+    const column = NUMBER_COLUMN_OF[kind];
+    splitEscaped(cell(column), '|')
+      .filter((e) => e.trim() !== '')
+      .forEach((entry, i) => {
+        const key = `${kind}\u0000${entry}`;
+        let result = numberCache.get(key);
+        if (!result) {
+          result = checkNumberEntry(kind, entry);
+          if (numberCache.size >= ENTRY_CACHE_MAX) numberCache.clear();
+          numberCache.set(key, result);
+        }
+        if (!result.ok) {
+          errors.push({ field: column, message: result.message(i + 1) });
+          return;
+        }
+        numbers.push(result.entry);
+        columnOf.push(column);
+        entryOf.push(i + 1);
+      });
+  }
+  return { numbers, columnOf, entryOf };
+}
+
+/** The list's own rules (PartInputSchema's): at most 50, none twice in a kind, not the part's own number. */
+function checkNumberList(
+  read: ReturnType<typeof readNumbers>,
+  partNumber: string,
+  errors: FieldError[],
+): void {
+  const { numbers, columnOf, entryOf } = read;
+  if (numbers.length > PART_NUMBERS_MAX) {
+    const column = columnOf[PART_NUMBERS_MAX] ?? 'oem_numbers';
+    errors.push({ field: column, message: importTexts.tooManyEntries(PART_NUMBERS_MAX) });
+  }
+  for (const { index, message } of partNumbersIssues(numbers, partNumber.trim())) {
+    const column = columnOf[index];
+    if (column) errors.push({ field: column, message: importTexts.entry(entryOf[index] ?? 0, message) });
+  }
+}
+
 /**
  * The most fitment entries PartInputSchema takes, read from its own `.max()` (zod 4 keeps it in
  * the array's public def), so the entries checked above need not be checked again as an array.
@@ -289,6 +392,8 @@ export function readRow(cells: Record<CatalogueCsvColumn, string>): RowResult {
   }
   const specifications = readSpecifications(cell('specifications'), errors);
   const fitment = readFitment(cell('fitment'), errors);
+  const numbers = readNumbers(cell, errors);
+  if (numbers.numbers.length) checkNumberList(numbers, cell('part_number'), errors);
   const category = cell('category').trim();
   const image = cell('image').trim();
 
@@ -308,6 +413,8 @@ export function readRow(cells: Record<CatalogueCsvColumn, string>): RowResult {
     specifications,
     // Checked entry by entry above; the array rule alone is checked here.
     fitment: [],
+    // Checked entry by entry and as a list above (the same rules, from part-numbers.ts).
+    numbers: [],
   });
   if (!parsed.success) errors.push(...issuesToErrors(parsed.error));
   if (FITMENT_MAX === undefined) {
@@ -336,6 +443,7 @@ export function readRow(cells: Record<CatalogueCsvColumn, string>): RowResult {
       universal: p.universal,
       specifications: p.specifications,
       fitment,
+      numbers: numbers.numbers,
     },
   };
 }
@@ -364,6 +472,11 @@ export function readHeader(
 
 function fitmentKey(f: CsvFitment): string {
   return JSON.stringify([f.make, f.model, f.yearFrom, f.yearTo, f.position, f.quantity, f.note]);
+}
+
+/** A part's numbers in order (the order is the admin's, so it counts). */
+export function numbersSignature(list: CsvNumber[]): string {
+  return JSON.stringify(list.map((n) => [n.kind, n.brand, n.number]));
 }
 
 /** The fitment entries as a set: the order they are written in changes nothing. */
@@ -410,6 +523,13 @@ function formatFitment(f: CsvFitment): string {
   return fields.join('|');
 }
 
+function formatNumbers(list: CsvNumber[], kind: PartNumberKind): string {
+  return list
+    .filter((n) => n.kind === kind)
+    .map((n) => (n.brand ? `${escapeNumberValue(n.brand)}:` : '') + escapeNumberValue(n.number))
+    .join('|');
+}
+
 export function headerLine(): string {
   return csvLine([...CATALOGUE_CSV_COLUMNS]);
 }
@@ -431,6 +551,9 @@ export function partLine(p: CsvPart): string {
     universal: p.universal ? 'true' : 'false',
     specifications: p.specifications.map((s) => `${escapeValue(s.key)}=${escapeValue(s.value)}`).join(';'),
     fitment: p.fitment.map(formatFitment).join(';'),
+    oem_numbers: formatNumbers(p.numbers, 'oem'),
+    interchange_numbers: formatNumbers(p.numbers, 'interchange'),
+    supersedes: formatNumbers(p.numbers, 'supersedes'),
   };
   return csvLine(CATALOGUE_CSV_COLUMNS.map((c) => cells[c]));
 }

@@ -34,6 +34,7 @@ try {
     uploads: localUploadStore(task.uploadsDir),
     batchSize: task.batchSize,
     concurrency: task.concurrency,
+    createMissingBrands: task.createMissingBrands,
   });
   reply = { ok: true, result };
 } catch (err) {

@@ -8,8 +8,14 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ImportResultSchema } from '@pitstop/core/admin';
-import { CATALOGUE_CSV_FIELD, CATALOGUE_CSV_MAX_BYTES, importTexts } from '@pitstop/core/catalogue-io';
+import {
+  CATALOGUE_CSV_COLUMNS,
+  CATALOGUE_CSV_FIELD,
+  CATALOGUE_CSV_MAX_BYTES,
+  CatalogueImportResultSchema,
+  ImportQuerySchema,
+  importTexts,
+} from '@pitstop/core/catalogue-io';
 import { ProblemSchema } from '@pitstop/core/problem';
 import { refreshSearchIndexes } from '../parts/service.js';
 import { requireAdmin } from '../../auth/plugin.js';
@@ -50,13 +56,15 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['parts'],
         summary: 'Import parts from CSV (admins)',
         description:
-          'Multipart field "file": a CSV with the columns part_number, name, brand, category, seller, ' +
-          'price, stock, available_quantity, min_quantity, description, image, universal, ' +
-          'specifications, fitment (at most 200 MB). Rows are upserted by part number; bad rows are ' +
-          'listed with their line, column and message while the good ones land.',
+          `Multipart field "file": a CSV with the columns ${CATALOGUE_CSV_COLUMNS.join(', ')} ` +
+          '(at most 200 MB). Rows are upserted by part number; bad rows are listed with their line, ' +
+          'column and message while the good ones land. A brand the shop does not know refuses its ' +
+          'row, unless createMissingBrands=true: then it is added as an aftermarket brand ' +
+          '(brandsCreated names them).',
         consumes: ['multipart/form-data'],
+        querystring: ImportQuerySchema,
         security: [{ bearer: [] }],
-        response: { 200: ImportResultSchema, ...problems },
+        response: { 200: CatalogueImportResultSchema, ...problems },
       },
     },
     async (request) => {
@@ -85,6 +93,7 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
         (request.raw.socket as Partial<Socket> | undefined)?.setTimeout?.(0);
         const settings = {
           batchSize: IMPORT_BATCH_SIZE,
+          createMissingBrands: request.query.createMissingBrands,
           // PostgreSQL writes two batches at once on two connections; PGlite has one.
           concurrency: app.database.kind === 'postgres' ? 2 : 1,
         };
@@ -118,6 +127,8 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
             updated: result.updated,
             unchanged: result.unchanged,
             failed: result.failedRows,
+            // Only when it did: brands created by an import are counted with its rows.
+            ...(result.brandsCreated.length ? { brandsCreated: result.brandsCreated.length } : {}),
           });
           if (result.created + result.updated > 0) await refreshSearchIndexes(app.db);
           return result;

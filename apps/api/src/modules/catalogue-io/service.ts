@@ -1,37 +1,43 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { parse, type CsvError } from 'csv-parse';
 import { asc, gt, sql } from 'drizzle-orm';
-import type { ImportResult } from '@pitstop/core/admin';
 import {
   CATALOGUE_CSV_COLUMNS,
   IMPORT_FAILURES_LISTED,
   importTexts,
   type CatalogueCsvColumn,
+  type CatalogueImportResult,
 } from '@pitstop/core/catalogue-io';
+import { brandSlug } from '@pitstop/core/brands';
 import type { FitmentPosition } from '@pitstop/core/fitment';
+import type { PartNumberKind } from '@pitstop/core/part-numbers';
 import type { Db } from '../../db/client.js';
-import { partFitments, parts } from '../../db/schema.js';
+import { brands, partFitments, partNumbers, parts } from '../../db/schema.js';
 import { AppError, isDatabaseUnavailable, type ErrorKind, type FieldError } from '../../lib/errors.js';
+import { supersessionLoop } from '../part-numbers/service.js';
 import { isStoredUpload } from '../uploads/stored-upload.js';
 import type { UploadStore } from '../uploads/store.js';
 import { timeOrderedIds } from './ids.js';
 import {
   fitmentSignature,
   headerLine,
+  numbersSignature,
   partLine,
   readHeader,
   readRow,
   sameFields,
   type CsvFitment,
+  type CsvNumber,
   type CsvPart,
 } from './csv.js';
 
 /**
- * Rows written per transaction. Each batch is four statements whatever its size (read the
- * current rows, upsert, drop old fitment, insert new fitment); 500 parts carry about 5,000
+ * Rows written per transaction. Each batch is a few statements whatever its size (read the
+ * current rows, upsert, drop old fitment and numbers, insert new ones, look for loops); 500 parts carry about 5,000
  * fitment rows. Measured on 100,000 parts (npm run bench:import): 250–1,000 take the same time
  * within noise, and smaller batches keep less in memory at once.
  */
@@ -75,11 +81,17 @@ function storedPartColumns() {
       select json_agg(json_build_array(f.make, f.model, f.year_from, f.year_to, f.position, f.quantity, f.note)
         order by f.make, f.model, f.year_from, f.year_to, f.position, f.quantity, f.note)
       from ${partFitments} f where f.part_id = parts.id), '[]'::json)`,
+    // OEM, interchange, supersedes (the CSV's column order), each kind in the admin's order.
+    numbers: sql<[PartNumberKind, string | null, string][]>`coalesce((
+      select json_agg(json_build_array(n.kind, n.brand, n.number)
+        order by array_position(array['oem', 'interchange', 'supersedes'], n.kind), n.position, n.number)
+      from ${partNumbers} n where n.part_id = parts.id), '[]'::json)`,
   };
 }
 
-type StoredRow = { id: string } & Omit<CsvPart, 'fitment'> & {
+type StoredRow = { id: string } & Omit<CsvPart, 'fitment' | 'numbers'> & {
     fitment: [string, string, number, number, FitmentPosition | null, number, string | null][];
+    numbers: [PartNumberKind, string | null, string][];
   };
 
 function toCsvPart(row: StoredRow): CsvPart {
@@ -94,6 +106,7 @@ function toCsvPart(row: StoredRow): CsvPart {
       quantity,
       note,
     })),
+    numbers: row.numbers.map(([kind, brand, number]): CsvNumber => ({ kind, brand, number })),
   };
 }
 
@@ -113,8 +126,8 @@ async function storedByNumber(
 
 /**
  * One statement upserts the whole batch by part number. The WHERE on the update keeps rows whose
- * columns are all the same (and whose fitment is the same: `refit` lists the numbers whose fitment
- * differs) exactly as they are, updated_at included, so a re-import touches nothing.
+ * columns are all the same (and whose fitment and numbers are the same: `refit` lists the part
+ * numbers whose fitment or other numbers differ) exactly as they are, updated_at included, so a re-import touches nothing.
  * Columns travel as one array each (unnest), so the statement has 15 parameters at any size.
  * `xmax = 0` tells a row this statement inserted from one it updated (PostgreSQL's row version
  * bookkeeping; PGlite is the same engine).
@@ -192,13 +205,88 @@ async function replaceFitment(tx: Tx, written: Written[]): Promise<void> {
       ${column((r) => r.quantity)}::int[], ${column((r) => r.note)}::text[])`);
 }
 
+/**
+ * The written parts' other numbers are replaced like their fitment: the updated parts' old rows
+ * out, the file's in, one statement each. `position` is the entry's place in the part's list
+ * (OEM, interchange, supersedes), as the admin form saves it (part-numbers module).
+ */
+async function replaceNumbers(tx: Tx, written: Written[]): Promise<void> {
+  const updated = written.filter((w) => !w.inserted).map((w) => w.id);
+  if (updated.length) {
+    await tx.delete(partNumbers).where(sql`${partNumbers.partId} = any(${sql.param(updated)}::uuid[])`);
+  }
+  const rows = written.flatMap((w) =>
+    w.part.numbers.map((n, position) => ({ partId: w.id, ...n, position })),
+  );
+  if (rows.length === 0) return;
+  const column = <T>(pick: (r: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
+  await tx.execute(sql`
+    insert into part_numbers (id, part_id, kind, brand, number, position)
+    select * from unnest(
+      ${sql.param(timeOrderedIds(rows.length))}::uuid[], ${column((r) => r.partId)}::uuid[],
+      ${column((r) => r.kind)}::text[], ${column((r) => r.brand)}::text[], ${column((r) => r.number)}::text[],
+      ${column((r) => r.position)}::int[])`);
+}
+
+/**
+ * Adds the brands the batch names that the shop does not know, as aftermarket brands, in the
+ * batch's own transaction (a batch that fails takes its brands with it). In name order, so two
+ * batches adding the same brands at once wait for each other instead of deadlocking. A slug
+ * another brand already holds gets the name's hash after it, as migration 0018 did. Answers the
+ * names this transaction added.
+ */
+async function createBrands(tx: Tx, names: string[]): Promise<string[]> {
+  const created: string[] = [];
+  for (const name of [...names].sort()) {
+    const base = brandSlug(name);
+    for (const slug of [base, `${base}-${createHash('md5').update(name).digest('hex').slice(0, 6)}`]) {
+      const rows = await tx
+        .insert(brands)
+        .values({ name, slug, kind: 'aftermarket' })
+        .onConflictDoNothing()
+        .returning({ name: brands.name });
+      if (rows.length) {
+        created.push(name);
+        break;
+      }
+      const [existing] = await tx
+        .select({ name: brands.name })
+        .from(brands)
+        .where(sql`${brands.name} = ${name}`);
+      if (existing) break;
+    }
+  }
+  return created;
+}
+
+/** A batch whose supersessions close a loop: the row that does, and the number it loops on. */
+export class SupersessionLoopError extends Error {
+  constructor(
+    readonly partNumber: string,
+    readonly number: string,
+  ) {
+    super('supersession loop');
+  }
+}
+
+/**
+ * Import batches that replace numbers take turns from here to their commit (PostgreSQL writes two
+ * at once): a loop split across two batches committing together would be seen by neither check.
+ */
+const SUPERSESSION_LOCK = 291_029;
+
 interface BatchOutcome {
   created: number;
   updated: number;
   unchanged: number;
+  brandsCreated: string[];
 }
 
-async function writeBatch(db: Db, batch: PendingRow[]): Promise<BatchOutcome> {
+async function writeBatch(
+  db: Db,
+  batch: PendingRow[],
+  newBrands: ReadonlySet<string>,
+): Promise<BatchOutcome> {
   return db.transaction(async (tx) => {
     const stored = await storedByNumber(
       tx,
@@ -208,25 +296,63 @@ async function writeBatch(db: Db, batch: PendingRow[]): Promise<BatchOutcome> {
     const refit: string[] = [];
     for (const { part } of batch) {
       const current = stored.get(part.partNumber);
-      const sameFit = current ? fitmentSignature(current.fitment) === fitmentSignature(part.fitment) : false;
+      const sameFit = current
+        ? fitmentSignature(current.fitment) === fitmentSignature(part.fitment) &&
+          numbersSignature(current.numbers) === numbersSignature(part.numbers)
+        : false;
       if (current && sameFit && sameFields(current, part)) continue;
       if (current && !sameFit) refit.push(part.partNumber);
       toWrite.push(part);
     }
-    if (toWrite.length === 0) return { created: 0, updated: 0, unchanged: batch.length };
+    if (toWrite.length === 0) return { created: 0, updated: 0, unchanged: batch.length, brandsCreated: [] };
 
+    const wanted = [...new Set(toWrite.map((p) => p.brand).filter((b) => newBrands.has(b)))];
+    const brandsCreated = wanted.length ? await createBrands(tx, wanted) : [];
     const written = await upsertParts(tx, toWrite, refit);
     const byNumber = new Map(toWrite.map((p) => [p.partNumber, p]));
-    await replaceFitment(
-      tx,
-      written.flatMap((w) => {
-        const part = byNumber.get(w.partNumber);
-        return part ? [{ id: w.id, inserted: w.inserted, part }] : [];
-      }),
-    );
+    const withParts = written.flatMap((w) => {
+      const part = byNumber.get(w.partNumber);
+      return part ? [{ id: w.id, inserted: w.inserted, part }] : [];
+    });
+    await replaceFitment(tx, withParts);
+    const replacing = withParts.some((w) => w.part.numbers.some((n) => n.kind === 'supersedes'));
+    if (replacing) await tx.execute(sql`select pg_advisory_xact_lock(${SUPERSESSION_LOCK})`);
+    await replaceNumbers(tx, withParts);
+    await refuseLoops(tx, withParts, new Map(batch.map((r) => [r.part.partNumber, r.line])));
     const created = written.filter((w) => w.inserted).length;
-    return { created, updated: written.length - created, unchanged: batch.length - written.length };
+    return {
+      created,
+      updated: written.length - created,
+      unchanged: batch.length - written.length,
+      brandsCreated,
+    };
   });
+}
+
+/**
+ * The part-numbers module's loop check over the written parts that replace something (only such
+ * a part can close a loop), in the batch's transaction, once for the whole batch. A loop rolls
+ * the batch back naming the row that closed it: of the batch's rows on a loop, the file's last
+ * (each is asked alone, which only happens when there is a loop).
+ */
+async function refuseLoops(tx: Tx, written: Written[], lineOf: Map<string, number>): Promise<void> {
+  const replacing = written.filter((w) => w.part.numbers.some((n) => n.kind === 'supersedes'));
+  if (replacing.length === 0) return;
+  const asDb = tx as unknown as Db;
+  const loop = await supersessionLoop(
+    asDb,
+    replacing.map((w) => w.id),
+  );
+  if (!loop) return;
+  let last = { partId: loop.partId, number: loop.number, line: -1 };
+  for (const w of replacing) {
+    const line = lineOf.get(w.part.partNumber) ?? -1;
+    if (line <= last.line) continue;
+    const own = w.id === loop.partId ? loop : await supersessionLoop(asDb, [w.id]);
+    if (own) last = { partId: w.id, number: own.number, line };
+  }
+  const part = replacing.find((w) => w.id === last.partId)?.part;
+  throw new SupersessionLoopError(part?.partNumber ?? '', last.number);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -250,7 +376,17 @@ export interface ImportOptions {
    * (each on its own connection), PGlite has one connection and gains nothing from more.
    */
   concurrency?: number;
+  /** Add the brands the file names that the shop does not know, instead of refusing their rows. */
+  createMissingBrands?: boolean;
 }
+
+/** The shop's brands by lower-cased name: a file may write "yamaha" for Yamaha. */
+async function knownBrands(db: Db): Promise<Map<string, string>> {
+  const rows = await db.select({ name: brands.name }).from(brands);
+  return new Map(rows.map((r) => [r.name.toLowerCase(), r.name]));
+}
+
+const columnOrder = (field: string) => CATALOGUE_CSV_COLUMNS.indexOf(field as CatalogueCsvColumn);
 
 /**
  * Reads a catalogue CSV from a stream and upserts it by part number, a batch at a time, so only
@@ -262,10 +398,17 @@ export async function importCatalogue(
   db: Db,
   source: Readable,
   options: ImportOptions,
-): Promise<ImportResult> {
+): Promise<CatalogueImportResult> {
   const batchSize = options.batchSize ?? IMPORT_BATCH_SIZE;
   const concurrency = Math.max(1, options.concurrency ?? 1);
-  const result: ImportResult = { created: 0, updated: 0, unchanged: 0, failed: [], failedRows: 0 };
+  const result: CatalogueImportResult = {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    failed: [],
+    failedRows: 0,
+    brandsCreated: [],
+  };
   const fail = (line: number, errors: FieldError[]) => {
     result.failedRows++;
     for (const e of errors) {
@@ -277,22 +420,61 @@ export async function importCatalogue(
     result.created += outcome.created;
     result.updated += outcome.updated;
     result.unchanged += outcome.unchanged;
+    result.brandsCreated.push(...outcome.brandsCreated);
   };
 
-  /** A batch the database refuses is retried row by row, so one bad row cannot sink 999 good ones. */
-  const flush = async (batch: PendingRow[]) => {
+  // Brands are matched by name whatever the case; unknown ones are refused or (asked to) created.
+  const brandNames = await knownBrands(db);
+  /** Brands the file names that the shop does not know (created by the batches that use them). */
+  const newBrands = new Set<string>();
+  const brandProblem = (brand: string, line: number): FieldError | undefined => {
+    if (brand === '' || brandNames.has(brand.toLowerCase())) return undefined;
+    if (options.createMissingBrands) return undefined;
+    return { field: 'brand', message: importTexts.unknownBrand(brand, line) };
+  };
+  /** The brand as the table writes it; a new one as the file first wrote it. */
+  const canonicalBrand = (brand: string): string => {
+    const key = brand.toLowerCase();
+    const known = brandNames.get(key);
+    if (known !== undefined) return known;
+    brandNames.set(key, brand);
+    newBrands.add(brand);
+    return brand;
+  };
+
+  /**
+   * A batch the database refuses is retried row by row, so one bad row cannot sink 999 good ones.
+   * A batch that would close a loop of replacements is written again without the rows that do.
+   */
+  const flush = async (batch: PendingRow[]): Promise<void> => {
     if (batch.length === 0) return;
     try {
-      add(await writeBatch(db, batch));
+      add(await writeBatch(db, batch, newBrands));
     } catch (err) {
+      if (err instanceof SupersessionLoopError) {
+        const looping = batch.find((row) => row.part.partNumber === err.partNumber);
+        // Named no row of this batch (it always should): the whole batch row by row instead.
+        if (!looping) return flushRowByRow(batch, err);
+        const { line } = looping;
+        fail(line, [{ field: 'supersedes', message: importTexts.supersessionLoop(err.number, line) }]);
+        return flush(batch.filter((row) => row !== looping));
+      }
       if (isDatabaseUnavailable(err) || batch.length === 1) throw err;
-      for (const row of batch) {
-        try {
-          add(await writeBatch(db, [row]));
-        } catch (rowErr) {
-          if (isDatabaseUnavailable(rowErr)) throw rowErr;
-          fail(row.line, [{ field: '', message: importTexts.notSaved }]);
-        }
+      await flushRowByRow(batch, err);
+    }
+  };
+  const flushRowByRow = async (batch: PendingRow[], err: unknown) => {
+    if (batch.length === 1 && !(err instanceof SupersessionLoopError)) throw err;
+    for (const row of batch) {
+      try {
+        add(await writeBatch(db, [row], newBrands));
+      } catch (rowErr) {
+        if (isDatabaseUnavailable(rowErr)) throw rowErr;
+        fail(row.line, [
+          rowErr instanceof SupersessionLoopError
+            ? { field: 'supersedes', message: importTexts.supersessionLoop(rowErr.number, row.line) }
+            : { field: '', message: importTexts.notSaved },
+        ]);
       }
     }
   };
@@ -374,10 +556,17 @@ export async function importCatalogue(
         string
       >;
       const row = readRow(cells);
-      if (!row.ok) {
-        fail(line, row.errors);
+      const unknownBrand = brandProblem(cells.brand.trim(), line);
+      if (!row.ok || unknownBrand) {
+        const errors = row.ok ? [] : row.errors.filter((e) => !unknownBrand || e.field !== 'brand');
+        if (unknownBrand) errors.push(unknownBrand);
+        fail(
+          line,
+          errors.sort((a, b) => columnOrder(a.field) - columnOrder(b.field)),
+        );
         continue;
       }
+      row.part.brand = canonicalBrand(row.part.brand);
       const first = seen.get(row.part.partNumber);
       if (first !== undefined) {
         fail(line, [{ field: 'part_number', message: importTexts.duplicate(first) }]);
@@ -421,10 +610,11 @@ export interface WorkerTask {
   uploadsDir: string;
   batchSize: number;
   concurrency: number;
+  createMissingBrands: boolean;
 }
 
 export type WorkerReply =
-  | { ok: true; result: ImportResult }
+  | { ok: true; result: CatalogueImportResult }
   | {
       ok: false;
       kind: ErrorKind | null;
@@ -447,7 +637,7 @@ export const importWorkerAvailable = fs.existsSync(fileURLToPath(WORKER_FILE));
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
 
 /** Runs importCatalogue in ./import-worker.ts with its own connections and answers its result. */
-export function importCatalogueInWorker(task: WorkerTask): Promise<ImportResult> {
+export function importCatalogueInWorker(task: WorkerTask): Promise<CatalogueImportResult> {
   const worker = new Worker(WORKER_FILE, { workerData: task, resourceLimits: WORKER_LIMITS });
   return new Promise((resolve, reject) => {
     let answered = false;

@@ -1,5 +1,8 @@
-import type { ImportResult } from '@pitstop/core/admin';
-import { catalogueIoTexts as texts, importTexts } from '@pitstop/core/catalogue-io';
+import {
+  catalogueIoTexts as texts,
+  importTexts,
+  type CatalogueImportResult,
+} from '@pitstop/core/catalogue-io';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, authorizationOf } from '@/testing/api';
@@ -50,7 +53,7 @@ describe('CatalogueIoSection', () => {
     // Indeterminate while the server works.
     expect(screen.getByRole('progressbar').hasAttribute('value')).toBe(false);
 
-    const result: ImportResult = {
+    const result: CatalogueImportResult = {
       created: 12,
       updated: 3,
       unchanged: 85,
@@ -59,6 +62,7 @@ describe('CatalogueIoSection', () => {
         { line: 9, field: 'fitment', message: importTexts.fitmentYears(2) },
       ],
       failedRows: 2,
+      brandsCreated: [],
     };
     act(() => xhr.respond(200, result));
 
@@ -78,6 +82,39 @@ describe('CatalogueIoSection', () => {
     ]);
     expect(onImported).toHaveBeenCalledWith(result);
     expect(screen.getByRole('button', { name: texts.import })).toHaveProperty('disabled', false);
+    // Unticked, the import does not create brands and the answer names none.
+    expect(screen.queryByText(/brands? created/)).toBeNull();
+  });
+
+  it('asks the server to create missing brands when ticked, and says which it created', async () => {
+    const requests = installFakeXhr();
+    renderWithProviders(<CatalogueIoSection />);
+    const box = screen.getByRole('checkbox', { name: texts.createBrands });
+    expect(box).toHaveProperty('checked', false);
+    expect(box.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe(
+      texts.createBrandsHint,
+    );
+    fireEvent.click(box);
+    chooseFile();
+    fireEvent.click(screen.getByRole('button', { name: texts.import }));
+    const xhr = await waitFor(() => {
+      expect(requests).toHaveLength(1);
+      return requests[0]!;
+    });
+    expect(xhr.url).toBe('/api/parts/import?createMissingBrands=true');
+    act(() => xhr.uploaded());
+    act(() =>
+      xhr.respond(200, {
+        created: 2,
+        updated: 0,
+        unchanged: 0,
+        failed: [],
+        failedRows: 0,
+        brandsCreated: ['EBC', 'K&N'],
+      } satisfies CatalogueImportResult),
+    );
+    await screen.findByText(texts.brandsCreated(['EBC', 'K&N']));
   });
 
   it('asks for a file before importing', () => {

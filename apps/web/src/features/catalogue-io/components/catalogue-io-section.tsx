@@ -1,11 +1,14 @@
-import type { ImportResult } from '@pitstop/core/admin';
-import { catalogueIoTexts as texts } from '@pitstop/core/catalogue-io';
+import { catalogueIoTexts as texts, type CatalogueImportResult } from '@pitstop/core/catalogue-io';
 import { useId } from 'react';
 import { ExportCatalogueButton } from './export-catalogue-button';
 import { ImportCatalogueForm } from './import-catalogue-form';
 
 /** The catalogue screen's Import / export section (admins). */
-export function CatalogueIoSection({ onImported }: { onImported?: (result: ImportResult) => unknown }) {
+export function CatalogueIoSection({
+  onImported,
+}: {
+  onImported?: (result: CatalogueImportResult) => unknown;
+}) {
   const headingId = useId();
   return (
     <section

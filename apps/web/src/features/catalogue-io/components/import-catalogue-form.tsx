@@ -1,6 +1,5 @@
-import type { ImportResult } from '@pitstop/core/admin';
-import { catalogueIoTexts as texts } from '@pitstop/core/catalogue-io';
-import { useState, type FormEvent } from 'react';
+import { catalogueIoTexts as texts, type CatalogueImportResult } from '@pitstop/core/catalogue-io';
+import { useId, useState, type FormEvent } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ErrorNotice } from '@/components/ui/notice';
 import { FormField, fileInputClass } from '@/components/ui/form-field';
@@ -16,12 +15,14 @@ function phaseText(phase: ImportPhase): string {
 
 interface ImportCatalogueFormProps {
   /** Called after a successful import (the screen refreshes the catalogue). */
-  onImported?: (result: ImportResult) => unknown;
+  onImported?: (result: CatalogueImportResult) => unknown;
 }
 
 /** Choose a CSV, Import, watch it upload and be processed, then read what happened row by row. */
 export function ImportCatalogueForm({ onImported }: ImportCatalogueFormProps) {
   const [file, setFile] = useState<File | null>(null);
+  const [createMissingBrands, setCreateMissingBrands] = useState(false);
+  const brandsId = useId();
   const [missingFile, setMissingFile] = useState(false);
   const [phase, setPhase] = useState<ImportPhase | null>(null);
   const importing = useImportCatalogue({ onImported });
@@ -33,7 +34,7 @@ export function ImportCatalogueForm({ onImported }: ImportCatalogueFormProps) {
       return;
     }
     setPhase({ kind: 'uploading', percent: 0 });
-    importing.mutate({ file, onPhase: setPhase }, { onSettled: () => setPhase(null) });
+    importing.mutate({ file, createMissingBrands, onPhase: setPhase }, { onSettled: () => setPhase(null) });
   }
 
   const busy = importing.isPending;
@@ -68,6 +69,26 @@ export function ImportCatalogueForm({ onImported }: ImportCatalogueFormProps) {
         <button type="submit" className={buttonStyles('primary', 'md', 'sm:mb-7')} disabled={busy}>
           {busy ? texts.importing : texts.import}
         </button>
+      </div>
+      <div className="flex flex-col gap-1">
+        <div className="flex items-start gap-3">
+          <input
+            id={brandsId}
+            type="checkbox"
+            name="createMissingBrands"
+            checked={createMissingBrands}
+            disabled={busy}
+            onChange={(event) => setCreateMissingBrands(event.target.checked)}
+            aria-describedby={`${brandsId}-hint`}
+            className="mt-0.5 size-5 shrink-0 accent-red-700"
+          />
+          <label htmlFor={brandsId} className="text-sm font-semibold text-slate-800">
+            {texts.createBrands}
+          </label>
+        </div>
+        <p id={`${brandsId}-hint`} className="text-sm text-slate-600">
+          {texts.createBrandsHint}
+        </p>
       </div>
 
       {busy && phase ? (

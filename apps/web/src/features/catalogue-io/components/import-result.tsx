@@ -1,15 +1,21 @@
-import type { ImportResult } from '@pitstop/core/admin';
-import { catalogueIoTexts as texts, IMPORT_FAILURES_LISTED } from '@pitstop/core/catalogue-io';
+import {
+  catalogueIoTexts as texts,
+  IMPORT_FAILURES_LISTED,
+  type CatalogueImportResult,
+} from '@pitstop/core/catalogue-io';
 import { cellClass, ColumnHead, TableBox } from '@/components/ui/table';
 
 /** What an import did: the counts, then every problem row (line, column, message). */
-export function ImportResultView({ result }: { result: ImportResult }) {
+export function ImportResultView({ result }: { result: CatalogueImportResult }) {
   const failedHeading = texts.failedHeading(result.failedRows);
   return (
     <div className="flex flex-col gap-3">
       <p className="font-medium text-slate-900">
         {texts.done} {texts.summary(result.created, result.updated, result.unchanged)}
       </p>
+      {result.brandsCreated.length ? (
+        <p className="text-slate-700">{texts.brandsCreated(result.brandsCreated)}</p>
+      ) : null}
       {result.failedRows === 0 ? (
         <p className="text-slate-700">{texts.noFailures}</p>
       ) : (
