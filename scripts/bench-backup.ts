@@ -57,7 +57,8 @@ async function importCsv(
   const started = performance.now();
   const body = await new Promise<string>((resolve, reject) => {
     const req = http.request(
-      `${base}/api/parts/import`,
+      // The generated catalogue names aftermarket brands a fresh shop does not have.
+      `${base}/api/parts/import?createMissingBrands=true`,
       {
         method: 'POST',
         headers: {

@@ -2,13 +2,24 @@
 // packages/core/src/catalogue-io.ts): maker-style part numbers, names such as
 // "Yamaha MT-15 Front Brake Pads — Sintered", prices, stock, descriptions, specifications, about
 // ten fitment entries per part over the shop's vehicle list, and about 3% universal parts.
+// About one part in seven is an aftermarket brand's (EBC, DID, K&N…: created as aftermarket brands
+// by the import's "create missing brands"). Every part carries about three other numbers (issue
+// #29): OEM numbers as each maker writes them, interchange numbers of the aftermarket brands that
+// make the same part, and for about one part in six an older number it supersedes — some of them
+// an earlier part's own number, so chains of two and three replacements occur.
 // Rows are written one at a time to a stream, so 100,000 parts never sit in memory.
 import fs from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Brand, Category } from '@pitstop/core/catalogue';
 import type { FitmentPosition } from '@pitstop/core/fitment';
-import { headerLine, partLine, type CsvFitment } from '../apps/api/src/modules/catalogue-io/csv.ts';
+import { partNumberKey } from '@pitstop/core/part-number-key';
+import {
+  headerLine,
+  partLine,
+  type CsvFitment,
+  type CsvNumber,
+} from '../apps/api/src/modules/catalogue-io/csv.ts';
 import { vehicleModels, type SeedVehicleModel } from '../apps/api/src/modules/vehicles/vehicles-data.ts';
 
 /** mulberry32: small, fast and the same sequence for the same seed on every machine. */
@@ -354,6 +365,155 @@ const PART_NUMBER_STYLES: Record<Brand, (r: Random) => string> = {
   Bajaj: (r) => `${chars(r, LETTERS, 2)}${chars(r, DIGITS, 6)}`,
 };
 
+/** An aftermarket brand and how it numbers its parts. */
+interface Aftermarket {
+  brand: string;
+  style: (r: Random) => string;
+}
+
+const pad3 = (n: number) => String(n).padStart(3, '0');
+
+/** Who makes each category's parts besides the bike makers, with their catalogue numbers' shapes. */
+const AFTERMARKET: Record<Category, Aftermarket[]> = {
+  'brake-pads': [
+    { brand: 'EBC', style: (r) => `FA${r.int(100, 699)}${r.pick(['HH', 'R', 'V', 'TT', 'X'])}` },
+    {
+      brand: 'Brembo',
+      style: (r) =>
+        `07${r.pick(['BB', 'HO', 'YA', 'SU'])}${r.int(10, 99)}${r.pick(['SA', 'SP', 'LA', 'CC'])}`,
+    },
+    { brand: 'Vesrah', style: (r) => `SD-${r.int(100, 999)}${r.pick(['', '/2', 'RJL'])}` },
+    { brand: 'SBS', style: (r) => `${r.int(500, 999)}${r.pick(['HF', 'HS', 'RS', 'LS'])}` },
+  ],
+  headlights: [
+    { brand: 'Philips', style: (r) => `${r.int(12000, 12999)}${r.pick(['PRBW', 'XV', 'WHV', 'B1'])}` },
+    { brand: 'Osram', style: (r) => `${r.int(64150, 64199)}${r.pick(['NBS', 'CBN', 'ULT', 'NL'])}` },
+    { brand: 'Lumax', style: (r) => `LMX-${r.int(1000, 9999)}` },
+  ],
+  'shock-absorbers': [
+    {
+      brand: 'YSS',
+      style: (r) => `${r.pick(['MZ', 'MX', 'ME'])}${r.int(302, 506)}-${r.int(280, 360)}TRL-${r.int(10, 99)}`,
+    },
+    { brand: 'Gabriel', style: (r) => `G${r.int(10000, 99999)}` },
+    { brand: 'Endurance', style: (r) => `END-${r.int(1000, 9999)}` },
+  ],
+  wheels: [
+    { brand: 'Excel', style: (r) => `${r.pick(['HDK', 'YDK', 'SDK'])}-${r.int(1000, 9999)}` },
+    { brand: 'Marchesini', style: (r) => `M${r.int(10000, 99999)}` },
+  ],
+  'chains-sprockets': [
+    {
+      brand: 'DID',
+      style: (r) =>
+        `${r.pick(['428', '520', '525'])}${r.pick(['HD', 'VX3', 'ZVM-X', 'NZ'])}-${r.int(53, 60) * 2}`,
+    },
+    {
+      brand: 'RK',
+      style: (r) => `${r.pick(['428', '520', '525'])}${r.pick(['XSO', 'GXW', 'MXZ4'])}-${r.int(53, 60) * 2}`,
+    },
+    { brand: 'JT Sprockets', style: (r) => `JTR${r.int(200, 1999)}.${r.int(38, 48)}` },
+  ],
+  filters: [
+    { brand: 'K&N', style: (r) => `${r.pick(['HA', 'SU', 'YA', 'BA', 'HE'])}-${r.int(1000, 9999)}` },
+    { brand: 'HiFlo', style: (r) => `HF${pad3(r.int(100, 999))}` },
+    { brand: 'Mahle', style: (r) => `OC ${r.int(100, 999)}` },
+  ],
+  'clutch-plates': [
+    { brand: 'EBC', style: (r) => `CK${r.int(1001, 5999)}` },
+    { brand: 'Barnett', style: (r) => `30${r.int(1, 7)}-${r.int(30, 95)}-${r.int(10001, 99999)}` },
+    { brand: 'Vesrah', style: (r) => `VC-${r.int(100, 999)}` },
+  ],
+  mirrors: [
+    { brand: 'Rizoma', style: (r) => `BS${pad3(r.int(1, 999))}${r.pick(['B', 'A'])}` },
+    { brand: 'CRG', style: (r) => `${r.int(10, 99)}0-${r.int(100, 999)}-${r.pick(['L', 'R', 'B'])}` },
+    { brand: 'Oxford', style: (r) => `OX${r.int(100, 999)}` },
+  ],
+};
+
+/** Every aftermarket brand the generator uses (the import creates them as aftermarket). */
+export const AFTERMARKET_BRANDS = [
+  ...new Set(Object.values(AFTERMARKET).flatMap((l) => l.map((a) => a.brand))),
+];
+
+/** A part whose own number a later part may supersede (a chain of replacements). */
+interface ChainLink {
+  partNumber: string;
+  brand: string;
+  /** Replacements before it: a chain ends at three. */
+  depth: number;
+}
+
+/**
+ * A part's other numbers. OEM numbers are the bike makers' (the part's own maker's regional
+ * number, or another maker of a bike it fits); interchange numbers the aftermarket brands'
+ * equivalents, now and then one another part lists too (a number may point at several parts);
+ * a supersession an older number of the part's own style, or an earlier part's own number.
+ */
+function otherNumbers(
+  r: Random,
+  part: {
+    partNumber: string;
+    brand: string;
+    makes: Brand[];
+    aftermarket: Aftermarket | null;
+    universal: boolean;
+  },
+  category: Category,
+  chain: { links: ChainLink[]; shared: Map<Category, CsvNumber[]> },
+): CsvNumber[] {
+  const list: CsvNumber[] = [];
+  const seen = new Set<string>();
+  // The form's rules: not the part's own number, not twice in one kind.
+  const add = (n: CsvNumber) => {
+    const key = `${n.kind}:${partNumberKey(n.number)}`;
+    if (seen.has(key) || partNumberKey(n.number) === partNumberKey(part.partNumber)) return;
+    seen.add(key);
+    list.push(n);
+  };
+  const brands = AFTERMARKET[category].filter((a) => a.brand !== part.aftermarket?.brand);
+
+  if (!part.universal) {
+    // OEM: an aftermarket part names the maker's part it replaces (one or two); a maker's part
+    // its other numbers (a region's, or a maker that shares the part).
+    const oem = part.aftermarket ? (r.chance(0.6) ? 1 : 2) : r.chance(0.25) ? 0 : r.chance(0.73) ? 1 : 2;
+    for (let i = 0; i < oem; i++) {
+      const maker = i === 0 ? r.pick(part.makes) : r.pick(Object.keys(PART_NUMBER_STYLES) as Brand[]);
+      add({ kind: 'oem', brand: maker, number: PART_NUMBER_STYLES[maker](r) });
+    }
+  }
+  const interchange = part.universal ? 1 : r.chance(0.32) ? 1 : r.chance(0.7) ? 2 : 3;
+  const shared = chain.shared.get(category) ?? [];
+  for (let i = 0; i < interchange && brands.length; i++) {
+    if (shared.length && r.chance(0.08)) {
+      add(r.pick(shared));
+      continue;
+    }
+    const maker = r.pick(brands);
+    const n: CsvNumber = { kind: 'interchange', brand: maker.brand, number: maker.style(r) };
+    add(n);
+    if (shared.length < 20) shared.push(n);
+    else shared[r.int(0, 19)] = n;
+  }
+  chain.shared.set(category, shared);
+
+  if (!part.universal && r.chance(0.17)) {
+    // An earlier part of the same brand this one replaces (a chain), or an old number.
+    const at = chain.links.findIndex((l) => l.brand === part.brand && l.depth < 3);
+    if (at >= 0 && r.chance(0.35)) {
+      const [link] = chain.links.splice(at, 1);
+      add({ kind: 'supersedes', brand: r.chance(0.5) ? part.brand : null, number: link!.partNumber });
+      chain.links.push({ partNumber: part.partNumber, brand: part.brand, depth: link!.depth + 1 });
+    } else {
+      const style = part.aftermarket?.style ?? PART_NUMBER_STYLES[part.brand as Brand];
+      add({ kind: 'supersedes', brand: r.chance(0.5) ? part.brand : null, number: style(r) });
+      chain.links.push({ partNumber: part.partNumber, brand: part.brand, depth: 1 });
+    }
+    if (chain.links.length > 200) chain.links.shift();
+  }
+  return list;
+}
+
 function yearsText(from: number, to: number): string {
   return from === to ? String(from) : `${from}-${to}`;
 }
@@ -376,6 +536,10 @@ export interface GenerateSummary {
   parts: number;
   fitmentRows: number;
   universal: number;
+  /** OEM, interchange and superseded numbers written. */
+  numbers: number;
+  /** Parts of an aftermarket brand. */
+  aftermarket: number;
   bytes: number;
 }
 
@@ -387,7 +551,15 @@ export async function writeCatalogue(out: Writable, options: GenerateOptions): P
   for (const m of vehicleModels) byMake.set(m.make, [...(byMake.get(m.make) ?? []), m]);
   const makes = [...byMake.keys()] as Brand[];
   const used = new Set<string>();
-  const summary: GenerateSummary = { parts: 0, fitmentRows: 0, universal: 0, bytes: 0 };
+  const summary: GenerateSummary = {
+    parts: 0,
+    fitmentRows: 0,
+    universal: 0,
+    numbers: 0,
+    aftermarket: 0,
+    bytes: 0,
+  };
+  const chain = { links: [] as ChainLink[], shared: new Map<Category, CsvNumber[]>() };
 
   const write = async (text: string) => {
     summary.bytes += Buffer.byteLength(text);
@@ -397,18 +569,26 @@ export async function writeCatalogue(out: Writable, options: GenerateOptions): P
   await write(headerLine());
 
   for (let i = 0; i < options.parts; i++) {
-    const brand = r.pick(makes);
+    const make = r.pick(makes);
     const category = r.pick(CATEGORY_LIST);
     const plan = PLANS[category];
+    // One part in seven is an aftermarket brand's, made for bikes of one maker.
+    const aftermarket = r.chance(0.14) ? r.pick(AFTERMARKET[category]) : null;
+    const brand = aftermarket?.brand ?? make;
     const type = r.pick(plan.types);
     const variant = r.pick(type.variants);
     const universal = r.chance(0.03);
-    const own = byMake.get(brand) ?? [];
+    const own = byMake.get(make) ?? [];
     const primary = r.pick(own);
 
     let partNumber: string;
-    do partNumber = PART_NUMBER_STYLES[brand](r);
-    while (used.has(partNumber));
+    // An aftermarket brand's catalogue has fewer numbers than a maker's: after a few repeats the
+    // number takes a running suffix (a size or colour variant), so the loop always ends.
+    const style = aftermarket?.style ?? PART_NUMBER_STYLES[make];
+    partNumber = style(r);
+    for (let tries = 0; used.has(partNumber); tries++) {
+      partNumber = tries < 5 ? style(r) : `${style(r)}-${i}`;
+    }
     used.add(partNumber);
 
     const fitment: CsvFitment[] = [];
@@ -444,9 +624,11 @@ export async function writeCatalogue(out: Writable, options: GenerateOptions): P
         });
       }
       summary.fitmentRows += chosen.size;
-      name = `${brand} ${primary.model} ${type.name} — ${variant}`;
+      name = aftermarket
+        ? `${brand} ${type.name} for ${make} ${primary.model} — ${variant}`
+        : `${brand} ${primary.model} ${type.name} — ${variant}`;
       description =
-        `${type.name} for the ${brand} ${primary.model} (${yearsText(primary.yearFrom, primary.yearTo)})` +
+        `${aftermarket ? `${brand} ` : ''}${type.name} for the ${make} ${primary.model} (${yearsText(primary.yearFrom, primary.yearTo)})` +
         `${primary.engine ? `, ${primary.engine}` : ''}. ${variant} finish, made to the original ` +
         `dimensions so it bolts straight on. Also fits ${chosen.size - 1} other models: see the fitment list.`;
     }
@@ -460,6 +642,20 @@ export async function writeCatalogue(out: Writable, options: GenerateOptions): P
     const specifications = type.specs(r, variant).map(([key, value]) => ({ key, value }));
     specifications.push({ key: 'Warranty', value: r.pick(['6 months', '1 year', '2 years']) });
 
+    const numbers = otherNumbers(
+      r,
+      {
+        partNumber,
+        brand,
+        makes: [...new Set(fitment.map((f) => f.make as Brand))].concat(make),
+        aftermarket,
+        universal,
+      },
+      category,
+      chain,
+    );
+    summary.numbers += numbers.length;
+    if (aftermarket) summary.aftermarket++;
     await write(
       partLine({
         partNumber,
@@ -476,6 +672,7 @@ export async function writeCatalogue(out: Writable, options: GenerateOptions): P
         universal,
         specifications,
         fitment,
+        numbers,
       }),
     );
     summary.parts++;

@@ -2,7 +2,9 @@
 //   npm run generate:catalogue                       100,000 parts → data/catalogue-100000.csv
 //   npm run generate:catalogue -- --parts 5000 --out /tmp/parts.csv --seed 7
 // The same seed and size always give the same file. Import it in the admin screen
-// (Catalogue → Import / export) or with POST /api/parts/import; npm run bench:import times that.
+// (Catalogue → Import / export, with "Create missing brands" ticked: the file names aftermarket
+// brands such as EBC and K&N) or with POST /api/parts/import?createMissingBrands=true;
+// npm run bench:import times that.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,6 +36,8 @@ const summary = await writeCatalogueFile(out, { parts, seed });
 const seconds = (performance.now() - started) / 1000;
 console.log(
   `Wrote ${summary.parts.toLocaleString('en-US')} parts (${summary.universal.toLocaleString('en-US')} universal) ` +
-    `with ${summary.fitmentRows.toLocaleString('en-US')} fitment rows to ${out} ` +
+    `with ${summary.fitmentRows.toLocaleString('en-US')} fitment rows and ` +
+    `${summary.numbers.toLocaleString('en-US')} OEM, interchange and superseded numbers ` +
+    `(${summary.aftermarket.toLocaleString('en-US')} parts of aftermarket brands) to ${out} ` +
     `(${(summary.bytes / 1024 / 1024).toFixed(1)} MB) in ${seconds.toFixed(1)} s.`,
 );
