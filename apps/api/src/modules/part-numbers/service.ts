@@ -181,9 +181,17 @@ interface HitRow {
 }
 
 /**
+ * Most rows found by a number's beginning alone. Three characters can begin tens of thousands of
+ * numbers ("FA1": every EBC pad from FA100 to FA199x); ranking and chaining all of them cost a
+ * second at 300,000 numbers, and nobody reads that list. The numbers typed whole are never cut.
+ */
+const PREFIX_HITS_MAX = 200;
+
+/**
  * The parts other numbers find for a number key (already normalised, core partNumberKey): every
- * row whose key begins with it (the text_pattern_ops index), and from each 'supersedes' row the
- * chain of replacements to its end. One query, answered per part with its best reason.
+ * row whose key is the key, the first PREFIX_HITS_MAX (in key order) whose key only begins with it
+ * (the text_pattern_ops index answers both), and from each 'supersedes' row the chain of
+ * replacements to its end. One query, answered per part with its best reason.
  */
 export async function numberHits(db: Db, key: string): Promise<NumberHit[]> {
   const prefix = `${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -192,9 +200,16 @@ export async function numberHits(db: Db, key: string): Promise<NumberHit[]> {
     sql`
       with recursive
       hit as (
-        select pn.part_id, pn.kind, pn.brand, pn.number, pn.position, pn.number_key = ${key} as exact
+        (select pn.part_id, pn.kind, pn.brand, pn.number, pn.position, true as exact
         from part_numbers pn
-        where pn.number_key like ${prefix}
+        where pn.number_key = ${key})
+        union all
+        (select pn.part_id, pn.kind, pn.brand, pn.number, pn.position, false
+        from part_numbers pn
+        where pn.number_key like ${prefix} and pn.number_key ~>~ ${key}
+        -- The text_pattern_ops index's own order (~<~), so the scan stops after the first few.
+        order by pn.number_key using ~<~
+        limit ${PREFIX_HITS_MAX})
       ),
       chain(part_id, kind, brand, number, position, exact, depth, seen) as (
         select part_id, kind, brand, number, position, exact, 0, array[part_id] from hit
