@@ -5,6 +5,7 @@ import type { PartFacets, PartListItem, Suggestions } from '@pitstop/core/parts'
 import { bearer, signUpAdmin, type Customer } from '../../test/accounts.js';
 import { useTestApp } from '../../test/app.js';
 import { partBody } from '../../test/catalogue.js';
+import { listParts, suggestParts } from '../parts/service.js';
 
 /*
  * The catalogue's search and the search box's suggestions by a part's other numbers: typed with
@@ -285,5 +286,30 @@ describe('edits keep the search right', () => {
     expect(text.items.every((p) => p.matchedBy === null)).toBe(true);
     const typo = await search(q('cluch lever'));
     expect(typo.items.map((p) => p._id)).toContain(ids.leverA);
+  });
+});
+
+describe('the catalogue index and SQL agree on numbers', () => {
+  it.each([
+    'B6H-H4310-10',
+    'fa 174',
+    '4C8-84310-00',
+    '4c8 84310 01',
+    '4C8-8431',
+    'hl9900',
+    '06455KPP901',
+    'SPA-1',
+  ])('%j: the same parts in the same order, with the same reasons', async (text) => {
+    const query = { q: text, limit: 100, offset: 0, sort: 'relevance' as const };
+    const bySql = await listParts(t.database.db, query);
+    const byIndex = await listParts(t.database.db, query, t.app.catalogueIndex);
+    expect(bySql.total).toBeGreaterThan(0);
+    const summary = (page: typeof bySql) => page.items.map((p) => [p._id, p.matchedBy]);
+    expect(summary(byIndex)).toEqual(summary(bySql));
+    expect(byIndex.total).toBe(bySql.total);
+    // The search box without the index (one or two characters' path) says the same first part and why.
+    const [first] = await suggestParts(t.database.db, text, 6);
+    expect(first?._id).toBe(bySql.items[0]?._id);
+    expect(first?.matchedBy).toEqual(bySql.items[0]?.matchedBy);
   });
 });
