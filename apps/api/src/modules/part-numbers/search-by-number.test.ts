@@ -87,16 +87,16 @@ beforeAll(async () => {
     numbers: [interchange('EBC', 'fa174'), oem('Honda', '06455-KPP-901')],
   });
   // A → B → C: B replaces A, C replaces B.
-  await create('leverA', { name: 'Clutch Lever Mk1', partNumber: '4C8-84310-00' });
+  await create('leverA', { name: 'Clutch Lever Mk1', partNumber: '9ZQ-51920-00' });
   await create('leverB', {
     name: 'Clutch Lever Mk2',
-    partNumber: '4C8-84310-01',
-    numbers: [replaces('4C8.84310.00')],
+    partNumber: '9ZQ-51920-01',
+    numbers: [replaces('9ZQ.51920.00')],
   });
   await create('leverC', {
     name: 'Clutch Lever Mk3',
-    partNumber: '4C8-84310-02',
-    numbers: [replaces('4c8 84310 01')],
+    partNumber: '9ZQ-51920-02',
+    numbers: [replaces('9zq 51920 01')],
   });
 });
 
@@ -168,7 +168,7 @@ describe('an interchange number shared by two parts', () => {
 
 describe('a chain of replacements A → B → C', () => {
   it('searching A finds C first, then A and B', async () => {
-    const { items } = await search(q('4C8-84310-00'));
+    const { items } = await search(q('9ZQ-51920-00'));
     expect(items[0]?._id).toBe(ids.leverC);
     expect(
       items
@@ -176,39 +176,39 @@ describe('a chain of replacements A → B → C', () => {
         .map((p) => p._id)
         .sort(),
     ).toEqual([ids.leverA, ids.leverB].sort());
-    // C is found through B's row: "Replaces 4C8.84310.00", the number as B lists it; B by that row.
-    expect(items[0]?.matchedBy).toEqual({ kind: 'supersedes', brand: null, number: '4C8.84310.00' });
+    // C is found through B's row: "Replaces 9ZQ.51920.00", the number as B lists it; B by that row.
+    expect(items[0]?.matchedBy).toEqual({ kind: 'supersedes', brand: null, number: '9ZQ.51920.00' });
     const byId = new Map(items.map((p) => [p._id, p.matchedBy]));
-    expect(byId.get(ids.leverB!)).toEqual({ kind: 'supersedes', brand: null, number: '4C8.84310.00' });
+    expect(byId.get(ids.leverB!)).toEqual({ kind: 'supersedes', brand: null, number: '9ZQ.51920.00' });
     // A's own number: no reason to name.
     expect(byId.get(ids.leverA!)).toBeNull();
   });
 
   it('searching B finds C first', async () => {
-    const { items } = await search(q('4c8 84310 01'));
+    const { items } = await search(q('9zq 51920 01'));
     expect(items[0]?._id).toBe(ids.leverC);
-    expect(items[0]?.matchedBy).toEqual({ kind: 'supersedes', brand: null, number: '4c8 84310 01' });
+    expect(items[0]?.matchedBy).toEqual({ kind: 'supersedes', brand: null, number: '9zq 51920 01' });
   });
 
   it('the suggestions put C first for A, with why', async () => {
-    const parts = await suggest('4c8.84310.00');
+    const parts = await suggest('9zq.51920.00');
     expect(parts[0]).toEqual({
       _id: ids.leverC,
       name: 'Clutch Lever Mk3',
-      partNumber: '4C8-84310-02',
-      matchedBy: { kind: 'supersedes', brand: null, number: '4C8.84310.00' },
+      partNumber: '9ZQ-51920-02',
+      matchedBy: { kind: 'supersedes', brand: null, number: '9ZQ.51920.00' },
     });
   });
 
   it('a new part replacing C becomes the end: searching A finds it first (the index catches up)', async () => {
     await create('leverD', {
       name: 'Clutch Lever Mk4',
-      partNumber: '4C8-84310-03',
-      numbers: [replaces('4C8-84310-02')],
+      partNumber: '9ZQ-51920-03',
+      numbers: [replaces('9ZQ-51920-02')],
     });
-    const { items } = await search(q('4C8-84310-00'));
+    const { items } = await search(q('9ZQ-51920-00'));
     expect(items[0]?._id).toBe(ids.leverD);
-    expect((await suggest('4C8 84310 00'))[0]?._id).toBe(ids.leverD);
+    expect((await suggest('9ZQ 51920 00'))[0]?._id).toBe(ids.leverD);
   });
 
   it('deleting the end makes the part it replaced the end again', async () => {
@@ -218,7 +218,7 @@ describe('a chain of replacements A → B → C', () => {
       headers: bearer(admin.token),
     });
     expect(res.json()).toEqual({ deletedCount: 1 });
-    const { items } = await search(q('4C8-84310-00'));
+    const { items } = await search(q('9ZQ-51920-00'));
     expect(items[0]?._id).toBe(ids.leverC);
   });
 });
@@ -293,9 +293,9 @@ describe('the catalogue index and SQL agree on numbers', () => {
   it.each([
     'B6H-H4310-10',
     'fa 174',
-    '4C8-84310-00',
-    '4c8 84310 01',
-    '4C8-8431',
+    '9ZQ-51920-00',
+    '9zq 51920 01',
+    '9ZQ-5192',
     'hl9900',
     '06455KPP901',
     'SPA-1',
