@@ -17,7 +17,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Up to six parts and some bikes for the typed text `q`. With a bike (`year` + `make` + ' +
           '`model`, all three or none), the parts that fit it come first and each part carries ' +
-          '`fits`; without one, parts carry no `fits`.',
+          '`fits`; without one, parts carry no `fits`. A part number, OEM, interchange or replaced ' +
+          'number finds its parts (a replaced number the end of its chain of replacements first); ' +
+          'each part carries `matchedBy`, the other number that found it as the part lists it, or ' +
+          'null when its name, text or own number did.',
         querystring: SuggestQuerySchema,
         response: { 200: SuggestionsSchema, 400: ProblemSchema },
       },
