@@ -1,6 +1,8 @@
 // Lighthouse (mobile settings, the default) on the home page, the parts list, the parts that fit
-// one bike and one part page, against the built server on a scratch embedded database.
+// one bike, one part page and a demo bike's parts diagrams (its grid and one assembly), against the
+// built server on a scratch embedded database.
 //   npm run build && LIGHTHOUSE_RUNS=3 npm run lighthouse
+// LIGHTHOUSE_ONLY=/diagrams measures only the pages whose address starts so.
 // LIGHTHOUSE_CPU_SLOWDOWN=8 runs it as on a machine half as fast (Lighthouse's phone is this
 // machine's CPU slowed 4×): the margin the budgets have on a slower or busier day.
 // Budgets (issue #25): performance >= 95 in every run and a median of 100 per page;
@@ -12,6 +14,8 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
+import { diagramBikePath } from '@pitstop/core/diagram-paths';
+import type { BikeDiagrams, DiagramBikeSummary } from '@pitstop/core/diagrams';
 import { startShop } from './server-process.ts';
 
 const budgets = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
@@ -64,7 +68,19 @@ const benchmarkIndexes: number[] = [];
 const performanceByPage = new Map<string, number[]>();
 try {
   const parts = (await (await fetch(`${shop.url}/api/parts?limit=1`)).json()) as { _id: string }[];
-  const paths = ['/', '/parts', BIKE_PATH, `/parts/${parts[0]?._id ?? ''}`];
+  // A demo bike's parts diagrams (issue #29): its assemblies' grid and the first assembly.
+  const [bike] = (await (await fetch(`${shop.url}/api/diagrams`)).json()) as DiagramBikeSummary[];
+  const diagrams = bike ? diagramBikePath({ ...bike, year: bike.yearTo }) : null;
+  const { assemblies } = diagrams
+    ? ((await (await fetch(`${shop.url}/api${diagrams}`)).json()) as BikeDiagrams)
+    : { assemblies: [] };
+  const paths = [
+    '/',
+    '/parts',
+    BIKE_PATH,
+    `/parts/${parts[0]?._id ?? ''}`,
+    ...(diagrams && assemblies[0] ? [diagrams, `${diagrams}/${assemblies[0].slug}`] : []),
+  ].filter((path) => !process.env.LIGHTHOUSE_ONLY || path.startsWith(process.env.LIGHTHOUSE_ONLY));
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
@@ -86,7 +102,13 @@ try {
         const scores = Object.fromEntries(
           Object.keys(budgets).map((k) => [k, Math.round((result.lhr.categories[k]?.score ?? 0) * 100)]),
         ) as Record<keyof typeof budgets, number>;
-        const shown = path.startsWith('/parts/') ? '/parts/{id}' : path;
+        const shown = path.startsWith('/parts/')
+          ? '/parts/{id}'
+          : path.startsWith('/diagrams/')
+            ? path.split('/').length > 5
+              ? '/diagrams/{bike}/{assembly}'
+              : '/diagrams/{bike}'
+            : path;
         performanceByPage.set(shown, [...(performanceByPage.get(shown) ?? []), scores.performance]);
         const lcp = result.lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity;
         const tbt = result.lhr.audits['total-blocking-time']?.numericValue ?? Infinity;
