@@ -15,7 +15,7 @@ import {
   type RenderContext,
 } from './lib/render-context';
 import { serializeSsrState } from './lib/ssr-state';
-import { renderHead } from './server/head';
+import { renderHead, type ResolvedPageMeta } from './server/head';
 
 /**
  * Server rendering of the public pages (docs/decisions/009-server-rendering.md). The API process
@@ -117,6 +117,13 @@ function dataFailureStatus(queryClient: QueryClient): 500 | 503 | undefined {
 
 const DEFAULT_META: PageMeta = { title: 'Pitstop Parts', description: '' };
 
+/** The page's structured data built, its builders loaded first when the page loads them lazily. */
+async function withJsonLd(meta: PageMeta, origin: string): Promise<ResolvedPageMeta> {
+  if (!meta.jsonLd) return { ...meta, jsonLd: undefined };
+  const blocks = await meta.jsonLd(origin);
+  return { ...meta, jsonLd: () => blocks };
+}
+
 /**
  * @param origin the shop's public origin (canonical and Open Graph addresses)
  * @param fetchApi answers `/api/…` requests inside the API process
@@ -158,7 +165,7 @@ export function createServerRenderer(
       queryClient.clear();
       return {
         status,
-        head: renderHead(pass.meta ?? DEFAULT_META, origin, url, pass.image),
+        head: renderHead(await withJsonLd(pass.meta ?? DEFAULT_META, origin), origin, url, pass.image),
         body: pass.html,
         state: serializeSsrState(state, [...pass.modules]),
         modules: [...pass.modules],

@@ -10,9 +10,10 @@ export interface PageMeta {
   image?: string;
   /**
    * JSON-LD blocks (schema.org) for the shop's origin, emitted by the server as non-executed
-   * <script type="application/ld+json">. A function, so the browser never builds them.
+   * <script type="application/ld+json">. A function, so the browser never builds them; it may
+   * load its builders with import() (the server waits), so the browser never downloads them either.
    */
-  jsonLd?: (origin: string) => readonly object[];
+  jsonLd?: (origin: string) => readonly object[] | Promise<readonly object[]>;
   type?: 'website' | 'product';
 }
 

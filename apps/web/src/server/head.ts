@@ -37,6 +37,11 @@ export function canonicalUrl(meta: Pick<PageMeta, 'canonicalPath'>, origin: stri
   return new URL(path, origin).href;
 }
 
+/** A page's meta with its structured data built (PageMeta's jsonLd may load its builders first). */
+export type ResolvedPageMeta = Omit<PageMeta, 'jsonLd'> & {
+  jsonLd?: (origin: string) => readonly object[];
+};
+
 /**
  * The page's head: title, description and canonical address for search engines; Open Graph and
  * Twitter tags for link previews; structured data; a preload of the page's largest picture (the
@@ -45,7 +50,7 @@ export function canonicalUrl(meta: Pick<PageMeta, 'canonicalPath'>, origin: stri
  * elsewhere.
  */
 export function renderHead(
-  meta: PageMeta,
+  meta: ResolvedPageMeta,
   origin: string,
   url: string,
   largestImage?: PreloadedImage,
