@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { ImportResult } from '@pitstop/core/admin';
+import type { CatalogueImportResult } from '@pitstop/core/catalogue-io';
 
 /** The resident set of a process in MB, read from /proc (Linux). */
 export function rssMb(pid: number): number {
@@ -42,7 +42,7 @@ export async function timedImport(options: {
   pid: number;
   token: string;
   file: string;
-}): Promise<{ answer: ImportResult; seconds: number; baseline: number; peak: number }> {
+}): Promise<{ answer: CatalogueImportResult; seconds: number; baseline: number; peak: number }> {
   const form = new FormData();
   // A file-backed Blob: fetch streams it from disk.
   form.append('file', await fs.openAsBlob(options.file, { type: 'text/csv' }), path.basename(options.file));
@@ -70,7 +70,7 @@ export async function timedImport(options: {
     req.on('error', reject);
     Readable.fromWeb(encoded.body! as never).pipe(req);
   });
-  const answer = JSON.parse(text) as ImportResult;
+  const answer = JSON.parse(text) as CatalogueImportResult;
   const seconds = (performance.now() - started) / 1000;
   const peak = rss.stop();
   if (status < 200 || status >= 300) throw new Error(`import failed: ${status} ${text}`);
