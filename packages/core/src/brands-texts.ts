@@ -16,7 +16,6 @@ export const brandsTexts = {
   name: 'Name',
   kind: 'Kind',
   logo: 'Logo',
-  noLogo: 'No logo',
   featured: 'Featured',
   featuredHint: 'Featured brands are listed first.',
   parts: 'Parts',
@@ -58,10 +57,11 @@ export const brandsTexts = {
     `${name} is one of the home page's brand cards and cannot be deleted.`,
   /** A part's brand that is not in the brands table. */
   chooseBrand: 'Choose a brand',
-  brandSearch: 'Type to find a brand',
-  /** The catalogue with a brand in its address that the shop does not carry (any more). */
-  unknownInAddress: 'A brand in this address is not one the shop carries.',
-  showAllBrands: 'Show every brand',
+  /**
+   * GET /api/parts and /api/parts/facets with a brand the shop does not carry. Here, not with the
+   * storefront's first-load texts: only the API says it.
+   */
+  unknownBrand: 'Choose brands the shop carries.',
 } as const;
 
 /**

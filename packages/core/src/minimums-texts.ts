@@ -47,9 +47,6 @@ export const minimumsTexts = {
   /** The order form's hint under Quantity. */
   orderHint: (min: number, stock: string) =>
     min > 1 ? `Minimum order ${groupThousands(min)}. ${stock}.` : `${stock}.`,
-  // The brands filter takes several brands at once.
-  /** GET /api/parts and /api/parts/facets with a brand the shop does not carry. */
-  unknownBrand: 'Choose brands the shop carries.',
 } as const;
 
 type Addable = { name: string; minquantity: number };

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problem } from '../lib/errors.js';
 import { sendCached } from '../lib/response-cache.js';
+import { withoutUnknownBrands } from '../modules/brands/service.js';
 import { replacementPageOf } from '../modules/part-numbers/service.js';
 import { createPageCache, loadServerRenderer, webBuildReader } from './server-render.js';
 
@@ -76,6 +77,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string, origin:
     if (canonical !== null && canonical !== pathname) {
       return reply.redirect(canonical + request.url.slice(pathname.length), 301);
     }
+    // A catalogue link naming a brand that no longer exists: the same view without it (for now).
+    const known = await withoutUnknownBrands(app.brands, request.url);
+    if (known !== null) return reply.redirect(known, 302);
     if (!pages) {
       const moved = await replacementPageOf(app.db, request.url);
       if (moved) return reply.redirect(moved, 301);

@@ -3,12 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { brandsTexts, type Brand } from '@pitstop/core/brands';
 import { BRANDS, TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
 import { textRuleTexts } from '@pitstop/core/messages';
-import { minimumsTexts } from '@pitstop/core/minimums-texts';
 import type { Part, PartFacets } from '@pitstop/core/parts';
 import { auditLog, brands, parts } from '../../db/schema.js';
 import { createPart } from '../../seed/factories.js';
 import { bearer, signUp, signUpAdmin, type Customer } from '../../test/accounts.js';
 import { useTestApp } from '../../test/app.js';
+import { withoutUnknownBrands } from './service.js';
 import { partBody } from '../../test/catalogue.js';
 import { uploadPicture } from '../../test/uploads.js';
 
@@ -280,7 +280,7 @@ describe('brands in the catalogue', () => {
     ]) {
       for (const path of ['/api/parts', '/api/parts/facets']) {
         const res = await t.app.inject({ method: 'GET', url: `${path}?${query}` });
-        expectRefused(res).naming(400, 'brand', minimumsTexts.unknownBrand);
+        expectRefused(res).naming(400, 'brand', brandsTexts.unknownBrand);
       }
     }
     // A sane bound on how many brands one address names.
@@ -288,7 +288,7 @@ describe('brands in the catalogue', () => {
     expectRefused(await t.app.inject({ method: 'GET', url: `/api/parts?${many}` })).naming(
       400,
       'brand',
-      minimumsTexts.unknownBrand,
+      brandsTexts.unknownBrand,
     );
     const control = await t.app.inject({ method: 'GET', url: '/api/parts?brand=Mo%01tul' });
     expectRefused(control).naming(400, 'brand', textRuleTexts.controlCharacters);
@@ -324,7 +324,7 @@ describe('brands in the catalogue', () => {
     expect(found.parts.every((p) => p.brand === 'Quorvane')).toBe(true);
     expect((await listParts('q=zentrix')).parts).toHaveLength(0);
     expect((await listParts('brand=Quorvane')).parts).toHaveLength(2);
-    expectRefused((await listParts('brand=Zentrix')).res).naming(400, 'brand', minimumsTexts.unknownBrand);
+    expectRefused((await listParts('brand=Zentrix')).res).naming(400, 'brand', brandsTexts.unknownBrand);
     const facets = (await t.app.inject({ method: 'GET', url: '/api/parts/facets' })).json() as PartFacets;
     expect(facets.brand).toContainEqual({ value: 'Quorvane', count: 2 });
     expect(facets.brand.find((f) => f.value === 'Zentrix')).toBeUndefined();
@@ -365,7 +365,7 @@ describe('brands in the catalogue', () => {
     expect(deleted.json()).toEqual({ deletedCount: 1 });
     expect(await brandNamed('Brembo')).toBeUndefined();
     expect(await t.database.db.select().from(brands).where(eq(brands.id, brand._id))).toHaveLength(0);
-    expectRefused((await listParts('brand=Brembo')).res).naming(400, 'brand', minimumsTexts.unknownBrand);
+    expectRefused((await listParts('brand=Brembo')).res).naming(400, 'brand', brandsTexts.unknownBrand);
     const [row] = await t.database.db
       .select()
       .from(auditLog)
@@ -377,5 +377,18 @@ describe('brands in the catalogue', () => {
       'brand',
       brandsTexts.chooseBrand,
     );
+  });
+
+  it('moves a catalogue page naming brands no brand has to the same view without them', async () => {
+    const moved = (url: string) => withoutUnknownBrands(t.app.brands, url);
+    expect(await moved('/parts?brand=Honda&category=filters')).toBeNull();
+    expect(await moved('/parts?category=filters')).toBeNull();
+    expect(await moved('/parts/123?brand=Nope')).toBeNull();
+    expect(await moved('/parts?brand=Nope&category=filters')).toBe('/parts?category=filters');
+    expect(await moved('/parts?brand=Honda&brand=Nope&sort=price_asc')).toBe(
+      '/parts?sort=price_asc&brand=Honda',
+    );
+    // Names are exact in the address, as the facets give them.
+    expect(await moved('/parts?brand=honda')).toBe('/parts');
   });
 });

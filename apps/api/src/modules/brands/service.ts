@@ -1,7 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { brandSlug, brandsTexts, type Brand, type BrandInput } from '@pitstop/core/brands';
 import { BRANDS as HOME_PAGE_BRANDS } from '@pitstop/core/catalogue';
-import { minimumsTexts } from '@pitstop/core/minimums-texts';
 import type { Db } from '../../db/client.js';
 import { brands, parts } from '../../db/schema.js';
 import { AppError, hasSqlState } from '../../lib/errors.js';
@@ -101,13 +100,33 @@ export async function requireKnownBrand(directory: BrandDirectory, name: string)
 export async function requireKnownBrands(directory: BrandDirectory, names: readonly string[]): Promise<void> {
   const known = await directory.get();
   if (names.every((name) => known.get(name.toLowerCase()) === name)) return;
-  throw new AppError('invalid', minimumsTexts.unknownBrand, [
-    { field: 'brand', message: minimumsTexts.unknownBrand },
+  throw new AppError('invalid', brandsTexts.unknownBrand, [
+    { field: 'brand', message: brandsTexts.unknownBrand },
   ]);
 }
 
 // Spelled out: drizzle writes columns unqualified inside sql``, and in the subquery `name` would
 // be the part's.
+/**
+ * The catalogue page's address without the brands no brand has any more (renamed or deleted since
+ * the link was made), or null when every brand in it is known (or it names none). The page is then
+ * moved there, so a stale link shows the catalogue rather than an error (the API refuses them).
+ */
+export async function withoutUnknownBrands(directory: BrandDirectory, url: string): Promise<string | null> {
+  const query = url.indexOf('?');
+  if (query === -1 || url.slice(0, query) !== '/parts') return null;
+  const search = new URLSearchParams(url.slice(query + 1));
+  const named = search.getAll('brand');
+  if (named.length === 0) return null;
+  const known = await directory.get();
+  const kept = named.filter((name) => known.get(name.toLowerCase()) === name.normalize('NFC'));
+  if (kept.length === named.length) return null;
+  search.delete('brand');
+  for (const name of kept) search.append('brand', name);
+  const rest = search.toString();
+  return rest ? `/parts?${rest}` : '/parts';
+}
+
 const partCount = sql<number>`(select count(*)::int from parts p where p.brand = ${brands}.name)`;
 
 function toBrand(row: BrandRow, count: number): Brand {

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BRANDS, TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
-import { minimumsTexts } from '@pitstop/core/minimums-texts';
+import { brandsTexts } from '@pitstop/core/brands-texts';
 import {
   BRAND_FILTER_MAX,
   PartFacetsQuerySchema,
@@ -153,7 +153,7 @@ describe('several brands', () => {
       const res = await t.app.inject({ method: 'GET', url: `${path}?${query}` });
       expect(res.statusCode, `${path}?${query}`).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-      expect(res.json().errors).toEqual([{ field: 'brand', message: minimumsTexts.unknownBrand }]);
+      expect(res.json().errors).toEqual([{ field: 'brand', message: brandsTexts.unknownBrand }]);
     }
   });
 });

@@ -50,15 +50,12 @@ function isRatingStep(value: number): value is RatingStep {
 }
 
 /**
- * The brand names among these as the API takes them (brands are data: which exist only the
- * server knows, and a stale name is shown as such by the catalogue): each once, in code-point
- * order, so equal views have equal URLs; undefined when none.
+ * The brand names among these (brands are data: which exist only the server knows, and the
+ * catalogue says so when a name is not one), each once, in code-point order as the API answers
+ * them, so equal views have equal URLs; undefined when none.
  */
 export function parseBrands(values: readonly string[]): string[] | undefined {
-  const brands = [...new Set(values)]
-    .filter((b) => b && b.length <= 60 && withoutControlCharacters(b) === b)
-    .sort()
-    .slice(0, 50);
+  const brands = [...new Set(values.filter(Boolean))].sort();
   return brands.length ? brands : undefined;
 }
 
@@ -68,8 +65,7 @@ export function toggledBrands(
   brand: string,
   on: boolean,
 ): string[] | undefined {
-  const rest = (brands ?? []).filter((b) => b !== brand);
-  return parseBrands(on ? [...rest, brand] : rest);
+  return parseBrands(on ? [...(brands ?? []), brand] : (brands ?? []).filter((b) => b !== brand));
 }
 
 /** A whole number written plainly ("12", not "1e1", "12.0" or " 12"). */

@@ -20,9 +20,9 @@ import {
   currentPartFilters,
   hasFilters,
   parseBrands,
+  toggledBrands,
   parsePrice,
   partsHref,
-  toggledBrands,
   withFilters,
   type PartFilters,
 } from '../api/part-filters';
@@ -79,17 +79,17 @@ interface BrandChecklistProps {
 
 /**
  * The brands to offer: those the facets count (brands are data: any brand with parts under the
- * other filters) and those ticked, by name.
+ * other filters) and those ticked, by name (code-point order, as in the address).
  */
 function brandsShown(chosen: readonly string[] | undefined, counts: BrandChecklistProps['counts']): string[] {
-  const names = new Set([...(counts ?? []).map((c) => c.value), ...(chosen ?? [])]);
-  return [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+  return [...new Set([...(counts ?? []).map((c) => c.value), ...(chosen ?? [])])].sort();
 }
 
 /**
  * Brands: a checkbox each, and several ticked show the parts of any of them. Each count is the
  * brand's parts under the other filters (the API counts it so), so it does not change as other
- * brands are ticked. A ticked brand stays listed when no part is left for it, so it can be unticked.
+ * brands are ticked. Only brands with parts are listed, and any ticked (so it can be unticked
+ * when none is left): no box is inert.
  */
 function BrandChecklist({ chosen, counts, onToggle, listRef }: BrandChecklistProps) {
   const headingId = useId();
@@ -101,21 +101,20 @@ function BrandChecklist({ chosen, counts, onToggle, listRef }: BrandChecklistPro
       <ul ref={listRef} className="flex flex-col">
         {brandsShown(chosen, counts).map((brand) => {
           const on = chosen?.includes(brand) ?? false;
-          const n = countOf(counts, brand);
-          const inert = n === 0 && !on && counts !== undefined;
           return (
             <li key={brand}>
-              <label className={`${optionClass} ${inert ? 'cursor-default opacity-60' : ''}`}>
+              <label className={optionClass}>
                 <input
                   type="checkbox"
                   value={brand}
                   className="size-4 accent-red-700"
                   checked={on}
-                  disabled={inert}
                   onChange={(event) => onToggle(brand, event.target.checked)}
                 />
                 <span className="flex-1">{brand}</span>
-                <span className="text-xs tabular-nums text-slate-600">({formatCount(n)})</span>
+                <span className="text-xs tabular-nums text-slate-600">
+                  ({formatCount(countOf(counts, brand))})
+                </span>
               </label>
             </li>
           );

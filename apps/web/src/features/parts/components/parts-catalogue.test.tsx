@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { brandsTexts } from '@pitstop/core/brands-texts';
 import { fitmentTexts } from '@pitstop/core/fitment';
 import { headerSearchTexts } from '@pitstop/core/header-search';
 import { shopTexts } from '@pitstop/core/messages';
@@ -287,27 +286,6 @@ describe('PartsCatalogue', () => {
     fireEvent.click(brandBox('K&N'));
     await waitFor(() => expect(location()).toBe('/parts?brand=K%26N&brand=Motul'));
     expect(api.callsTo('GET /api/parts').at(-1)?.url.searchParams.getAll('brand')).toEqual(['K&N', 'Motul']);
-  });
-
-  it('says so when the address names a brand the shop does not carry, and offers every brand', async () => {
-    mockApi({
-      'GET /api/parts': () =>
-        new Response(
-          JSON.stringify({
-            type: 'about:blank',
-            title: 'Bad Request',
-            status: 400,
-            detail: 'Choose brands the shop carries.',
-            errors: [{ field: 'brand', message: 'Choose brands the shop carries.' }],
-          }),
-          { status: 400, headers: { 'content-type': 'application/problem+json' } },
-        ),
-      'GET /api/parts/facets': () => problemResponse(400, 'Bad Request', 'Choose brands the shop carries.'),
-    });
-    renderWithProviders(<PartsCatalogue />, { route: '/parts?brand=Gone&category=filters' });
-    expect(await screen.findByText(brandsTexts.unknownInAddress)).toBeTruthy();
-    const all = screen.getByRole('link', { name: brandsTexts.showAllBrands });
-    expect(all.getAttribute('href')).toBe('/parts?category=filters');
   });
 
   it('puts stock, rating, price and sort choices into the address bar', async () => {

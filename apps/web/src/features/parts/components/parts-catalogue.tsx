@@ -1,6 +1,5 @@
 import { startTransition, useId, useRef, useState, type ReactNode, useOptimistic } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { brandsTexts } from '@pitstop/core/brands-texts';
 import { PARTS_WEB_PAGE } from '@pitstop/core/catalogue';
 import type { Vehicle } from '@pitstop/core/fitment';
 import { headerSearchTexts } from '@pitstop/core/header-search';
@@ -9,7 +8,6 @@ import { PART_SORTS, SORT_LABELS, searchTexts, type PartSort } from '@pitstop/co
 import { buttonStyles } from '@/components/ui/button-styles';
 import { QueryError } from '@/components/ui/query-error';
 import { useEarlyInput } from '@/hooks/use-early-input';
-import { isApiError } from '@/lib/api-client';
 import { usePartFacets } from '../api/get-facets';
 import { usePartsPage } from '../api/get-parts-page';
 import {
@@ -29,11 +27,6 @@ import { PartFacetsPanel } from './part-facets';
 import { PartsGrid } from './parts-grid';
 import { PartsGridSkeleton } from './parts-grid-skeleton';
 import { PartsPagination } from './parts-pagination';
-
-/** The API refused a brand in the address (400 naming `brand`): none of the shop's brands has that name. */
-function isUnknownBrand(error: unknown): boolean {
-  return isApiError(error) && error.status === 400 && error.errors.some((e) => e.field === 'brand');
-}
 
 /** Cards in the first row or two are likely above the fold on wide screens. */
 /** Two rows of placeholders on wide screens fill the first view while the first page loads. */
@@ -98,22 +91,6 @@ export function PartsCatalogue({ vehicle = null, renderPartAction }: PartsCatalo
   let body: ReactNode;
   if (loading) {
     body = <PartsGridSkeleton count={SKELETON_CARDS} label={searchTexts.loadingParts} />;
-  } else if (query.isError && isUnknownBrand(query.error)) {
-    // A brand renamed or deleted since the link was made: say so, and offer every brand.
-    body = (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center"
-      >
-        <p className="text-lg font-medium text-slate-900">{brandsTexts.unknownInAddress}</p>
-        <Link
-          to={partsHref(withFilters(filters, { brands: undefined }))}
-          className={buttonStyles('secondary', 'md')}
-        >
-          {brandsTexts.showAllBrands}
-        </Link>
-      </div>
-    );
   } else if (query.isError) {
     body = <QueryError onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   } else if (parts.length === 0 && total > 0) {
