@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTS_PAGE_DEFAULT, PARTS_PAGE_MAX, TOTAL_COUNT_HEADER } from '@pitstop/core/catalogue';
-import type { Part } from '@pitstop/core/parts';
+import { PartDetailSchema, type Part } from '@pitstop/core/parts';
+import { PART_NUMBER_KINDS } from '@pitstop/core/part-numbers';
 import { eq, inArray } from 'drizzle-orm';
 import { catalogue } from '../../seed/catalogue-data.js';
 import { addReviews, createPart } from '../../seed/factories.js';
@@ -136,7 +137,14 @@ describe('GET /api/parts/:id', () => {
     expect(res.statusCode).toBe(200);
     // The list item's fields but why a search found it; the part's numbers and replacement instead.
     const { matchedBy: _why, ...listed } = body[0] as Part & { matchedBy: unknown };
-    expect(res.json()).toEqual({ ...listed, numbers: [], supersededBy: null });
+    const { numbers, supersededBy, ...rest } = PartDetailSchema.parse(res.json());
+    expect(rest).toEqual(listed);
+    expect(numbers.map((n) => n.kind)).toEqual(
+      [...numbers.map((n) => n.kind)].sort(
+        (x, y) => PART_NUMBER_KINDS.indexOf(x) - PART_NUMBER_KINDS.indexOf(y),
+      ),
+    );
+    expect(supersededBy === null || supersededBy._id !== listed._id).toBe(true);
   });
 
   it('answers 404 problem for an unknown id', async () => {
