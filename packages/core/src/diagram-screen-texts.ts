@@ -21,6 +21,7 @@ export const diagramScreenTexts = {
   onDiagram: (assembly: string, bike: string, number: number) => `${assembly} · ${bike} · number ${number}`,
   // The admin editor.
   bikeFilter: 'Show the assemblies of',
+  applyFilter: 'Filter',
   allBikes: 'All bikes',
   noAdminAssemblies: 'No assemblies yet. Add the first one, or import a file.',
   make: 'Make',

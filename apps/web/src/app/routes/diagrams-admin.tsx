@@ -78,7 +78,7 @@ function BikeFilter({
         </label>
       ))}
       <button type="submit" className={buttonStyles('secondary', 'md')}>
-        {diagramScreenTexts.bikeFilter}
+        {diagramScreenTexts.applyFilter}
       </button>
       <button type="button" className={buttonStyles('ghost', 'md')} onClick={() => onChange({})}>
         {diagramScreenTexts.allBikes}
