@@ -3,7 +3,7 @@
 // In the same run: signed-in reads (GET /api/me, a customer's GET /api/order/:email), a search
 // the cache cannot answer, and list reads while ~20 orders/s stream in — all measured against the
 // bare route serving the list bytes. And a part's server-rendered page (GET /parts/:id, HTML)
-// against a bare route serving that page's bytes.
+// against a bare route serving that page's bytes, and a demo parts diagram's page likewise.
 //   npm run build && npm run bench
 // BENCH_DATABASE_URL (or TEST_DATABASE_URL) names the PostgreSQL server; a scratch database is
 // created there and dropped afterwards. BENCH_SECONDS sets how long each request is measured
@@ -16,6 +16,8 @@
 import http from 'node:http';
 import os from 'node:os';
 import autocannon from 'autocannon';
+import { diagramBikePath } from '@pitstop/core/diagram-paths';
+import type { BikeDiagrams, DiagramBikeSummary } from '@pitstop/core/diagrams';
 import pg from 'pg';
 import { scratchDatabase } from './scratch-database.ts';
 import { startBare, startShop, type RunningServer } from './server-process.ts';
@@ -319,6 +321,26 @@ async function renderedPage(base: string, part: { _id: string; name: string }) {
 }
 
 /**
+ * A demo bike's parts diagram (issue #29) as the shop serves it: the first assembly of the first
+ * bike with diagrams, server-rendered like a part's page.
+ */
+async function renderedDiagram(base: string) {
+  const [bike] = (await (await fetch(`${base}/api/diagrams`)).json()) as DiagramBikeSummary[];
+  if (!bike) throw new Error('the demo data has no parts diagrams');
+  const bikePath = diagramBikePath({ ...bike, year: bike.yearTo });
+  const { assemblies } = (await (await fetch(`${base}/api${bikePath}`)).json()) as BikeDiagrams;
+  const assembly = assemblies[0];
+  if (!assembly) throw new Error(`${bikePath} has no assemblies`);
+  const pagePath = `${bikePath}/${assembly.slug}`;
+  const res = await fetch(base + pagePath);
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200 || !body.toString().includes('aria-label="1: ')) {
+    throw new Error(`${pagePath} is not a server-rendered diagram (${res.status}): npm run build first`);
+  }
+  return { pagePath, body };
+}
+
+/**
  * Every request on one shop, each against a bare route serving that shop's own bytes (list
  * bytes for all but the part and its page), started beside it.
  */
@@ -334,6 +356,8 @@ async function benchShop(
   const partPath = `/api/parts/${first._id}`;
   const partBody = Buffer.from(await (await fetch(shop.url + partPath)).arrayBuffer());
   const page = await renderedPage(shop.url, first);
+  const diagram = await renderedDiagram(shop.url);
+  const bareDiagram = await startBare(diagram.body, 'text/html; charset=utf-8');
   const bareList = await startBare(listBody);
   const barePart = await startBare(partBody);
   const barePage = await startBare(page.body, 'text/html; charset=utf-8');
@@ -346,12 +370,17 @@ async function benchShop(
         ...(await measure(label, shop.url, page.pagePath, { url: barePage.url, path: '/parts/x' })),
         label: 'GET /parts/:id (server-rendered page)',
       },
+      {
+        ...(await measure(label, shop.url, diagram.pagePath, { url: bareDiagram.url, path: '/diagrams/x' })),
+        label: 'GET /diagrams/:make/:model/:year/:slug (server-rendered page)',
+      },
       ...(await benchSignedIn(label, shop, databaseUrl, list)),
     ];
   } finally {
     await bareList.stop();
     await barePart.stop();
     await barePage.stop();
+    await bareDiagram.stop();
   }
 }
 
@@ -380,11 +409,17 @@ console.log(
 );
 /**
  * The PostgreSQL budgets: catalogue reads and list reads under orders 0.5, signed-in reads and a
- * part's server-rendered page 0.3.
+ * part's or a parts diagram's server-rendered page 0.3.
  */
 function budgetOf(r: Row): number | undefined {
   if (r.target !== 'PostgreSQL') return undefined;
-  if (r.path === '/api/me' || r.path.startsWith('/api/order/') || r.path.startsWith('/parts/')) return 0.3;
+  if (
+    r.path === '/api/me' ||
+    r.path.startsWith('/api/order/') ||
+    r.path.startsWith('/parts/') ||
+    r.path.startsWith('/diagrams/')
+  )
+    return 0.3;
   if (r.label?.includes('uncached')) return undefined;
   return 0.5;
 }
@@ -411,7 +446,7 @@ for (const r of rows) if (r.note) console.log(`\n${r.target}, ${r.label ?? r.pat
 console.log(
   missed.length
     ? `\nBudget missed:\n${missed.map((m) => `- ${m}`).join('\n')}`
-    : '\nBudgets met: on PostgreSQL, catalogue reads and list reads under orders at least 0.5 of the bare route, signed-in reads and the server-rendered part page at least 0.3, no errors.',
+    : '\nBudgets met: on PostgreSQL, catalogue reads and list reads under orders at least 0.5 of the bare route, signed-in reads and the server-rendered part and diagram pages at least 0.3, no errors.',
 );
 const failed = missed.length > 0;
 process.exit(failed ? 1 : 0);
