@@ -17,7 +17,7 @@ export const brandsTexts = {
   kind: 'Kind',
   logo: 'Logo',
   featured: 'Featured',
-  featuredHint: 'Featured brands are listed first.',
+  featuredHint: "The shop's headline brands (the home page's cards are the specification's six makers).",
   parts: 'Parts',
   actions: 'Actions',
   add: 'Add brand',
