@@ -87,7 +87,8 @@ export function PartNumbers({ numbers }: { numbers: readonly PartNumber[] }) {
                     <button
                       type="button"
                       aria-label={partNumberTexts.copy(number.number)}
-                      className={buttonStyles('secondary', 'md', 'shrink-0')}
+                      // As wide as '✓ Copied', so the row does not shift when it says so.
+                      className={buttonStyles('secondary', 'md', 'min-w-26 shrink-0')}
                       onClick={() => void copy(number.number, index)}
                     >
                       <span aria-hidden="true">{done ? '✓ ' : ''}</span>
