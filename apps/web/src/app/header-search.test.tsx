@@ -13,8 +13,8 @@ const MT07 = { year: 2019, make: 'Yamaha', model: 'MT-07' };
 
 const pads: Suggestions = {
   parts: [
-    { _id: 'p-7', name: 'MT-07 Front Brake Pads', partNumber: 'BP-7' },
-    { _id: 'p-5', name: 'CB500F Rear Brake Pads', partNumber: 'BP-5' },
+    { _id: 'p-7', name: 'MT-07 Front Brake Pads', partNumber: 'BP-7', matchedBy: null },
+    { _id: 'p-5', name: 'CB500F Rear Brake Pads', partNumber: 'BP-5', matchedBy: null },
   ],
   vehicles: [],
 };

@@ -10,8 +10,8 @@ import { SUGGEST_DEBOUNCE_MS, SearchCombobox, type SearchComboboxProps } from '.
 
 const brakeSuggestions: Suggestions = {
   parts: [
-    { _id: 'p-1', name: 'Sintered Brake Pads', partNumber: 'BP-100' },
-    { _id: 'p-2', name: 'Organic Brake Pads', partNumber: 'BP-200' },
+    { _id: 'p-1', name: 'Sintered Brake Pads', partNumber: 'BP-100', matchedBy: null },
+    { _id: 'p-2', name: 'Organic Brake Pads', partNumber: 'BP-200', matchedBy: null },
   ],
   vehicles: [{ year: 2019, make: 'Yamaha', model: 'YZF-R15 V3' }],
 };
@@ -158,11 +158,17 @@ describe('SearchCombobox', () => {
 
   it('never shows a late answer for older text', async () => {
     const slow: Suggestions = {
-      parts: [{ _id: 'old', name: 'Stale Suggestion', partNumber: 'OLD-1' }],
+      parts: [{ _id: 'old', name: 'Stale Suggestion', partNumber: 'OLD-1', matchedBy: null }],
       vehicles: [],
     };
     serveSuggestions(
-      { ch: slow, chain: { parts: [{ _id: 'c', name: 'Chain Kit', partNumber: 'CK-1' }], vehicles: [] } },
+      {
+        ch: slow,
+        chain: {
+          parts: [{ _id: 'c', name: 'Chain Kit', partNumber: 'CK-1', matchedBy: null }],
+          vehicles: [],
+        },
+      },
       { ch: 400 },
     );
     const { input } = renderCombobox();
@@ -228,8 +234,8 @@ describe('SearchCombobox', () => {
     const mt07 = { year: 2019, make: 'Yamaha', model: 'MT-07' };
     const marked: Suggestions = {
       parts: [
-        { _id: 'p-1', name: 'MT-07 Front Brake Pads', partNumber: 'BP-7', fits: true },
-        { _id: 'p-2', name: 'CB500F Rear Brake Pads', partNumber: 'BP-5', fits: false },
+        { _id: 'p-1', name: 'MT-07 Front Brake Pads', partNumber: 'BP-7', matchedBy: null, fits: true },
+        { _id: 'p-2', name: 'CB500F Rear Brake Pads', partNumber: 'BP-5', matchedBy: null, fits: false },
       ],
       vehicles: [],
     };
