@@ -125,13 +125,15 @@ export function exportDiagrams(format: 'json' | 'csv', filter: AdminDiagramsFilt
   return apiBlob(clientPath(diagramsApi.adminExport), { params: { ...filter, format } });
 }
 
+/** A CSV file (by its name or type); anything else is sent as JSON. */
+export const isCsv = (file: File) => /\.csv$/i.test(file.name) || file.type === 'text/csv';
+
 /** POST /api/admin/diagrams/import: the file as it is, typed by its name (.csv or .json). */
 export function useImportDiagrams() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (file: File) => {
-      const csv = /\.csv$/i.test(file.name) || file.type === 'text/csv';
-      const body = new Blob([await file.text()], { type: csv ? 'text/csv' : 'application/json' });
+      const body = new Blob([await file.text()], { type: isCsv(file) ? 'text/csv' : 'application/json' });
       const { data } = await apiRequest<DiagramsImportResult>(clientPath(diagramsApi.adminImport), {
         method: 'POST',
         body,

@@ -6,7 +6,7 @@ import { inputClass } from '@/components/ui/form-field';
 import { ErrorNotice, StatusNotice } from '@/components/ui/notice';
 import { isApiError } from '@/lib/api-client';
 import { problemText } from '@/lib/error-text';
-import { exportDiagrams, useImportDiagrams, type AdminDiagramsFilter } from '../api/admin-diagrams';
+import { exportDiagrams, isCsv, useImportDiagrams, type AdminDiagramsFilter } from '../api/admin-diagrams';
 
 function download(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
@@ -50,6 +50,7 @@ export function DiagramsImportExport({ filter }: { filter: AdminDiagramsFilter }
         onSubmit={(event) => {
           event.preventDefault();
           if (!file) return;
+          const csv = isCsv(file);
           setSaid(null);
           setProblems([]);
           importer.mutate(file, {
@@ -57,7 +58,8 @@ export function DiagramsImportExport({ filter }: { filter: AdminDiagramsFilter }
             onError: (e) =>
               setProblems(
                 isApiError(e) && e.errors.length > 0
-                  ? e.errors.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message))
+                  ? // A CSV's refusals name their line already; a JSON document's are named by path.
+                    e.errors.map((f) => (csv || !f.field ? f.message : `${f.field}: ${f.message}`))
                   : [problemText(e, 'The file could not be imported.')],
               ),
           });
