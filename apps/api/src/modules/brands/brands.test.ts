@@ -83,6 +83,32 @@ describe('GET /api/brands', () => {
   });
 });
 
+describe('GET /api/brands, cached', () => {
+  it('answers from the cache (ETag, 304) until a part or brand changes its counts or list', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/brands' });
+    const etag = first.headers.etag as string;
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/brands',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+
+    // A part added through the API: Hero's count follows at once.
+    const hero = (first.json() as Brand[]).find((b) => b.name === 'Hero')!;
+    const created = await as(admin, 'POST', '/api/parts', partBody({ brand: 'Hero' }));
+    expect(created.statusCode, created.body).toBe(200);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/brands',
+      headers: { 'if-none-match': etag },
+    });
+    expect(after.statusCode).toBe(200);
+    expect((after.json() as Brand[]).find((b) => b.name === 'Hero')?.partCount).toBe(hero.partCount + 1);
+  });
+});
+
 describe('admin writes', () => {
   it('are for admins only: 401 signed out, 403 for a rider, and nothing is written', async () => {
     const body = { name: 'Nobody Brand', kind: 'aftermarket' };

@@ -1,4 +1,4 @@
-import type { Brand } from '@pitstop/core/brands';
+import { brandsTexts, type Brand } from '@pitstop/core/brands';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { QueryError } from '@/components/ui/query-error';
@@ -31,7 +31,7 @@ function useBackToCatalogue() {
 /** The brands the form offers (brands are data): the form waits for them. */
 function BrandsThen({ children }: { children: (brands: Brand[]) => ReactNode }) {
   const brands = useBrands();
-  if (brands.isPending) return <Spinner label="Loading the brands" className="py-16" />;
+  if (brands.isPending) return <Spinner label={brandsTexts.loading} className="py-16" />;
   if (brands.isError)
     return <QueryError onRetry={() => void brands.refetch()} retrying={brands.isFetching} />;
   return children(brands.data);

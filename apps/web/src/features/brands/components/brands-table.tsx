@@ -40,7 +40,7 @@ export function BrandsTable({ brands, deletingId, onEdit, onDelete }: BrandsTabl
       ),
     },
     { header: brandsTexts.kind, cell: (brand) => brandsTexts.kindNames[brand.kind] },
-    { header: brandsTexts.featured, cell: (brand) => (brand.featured ? 'Yes' : 'No') },
+    { header: brandsTexts.featured, cell: (brand) => (brand.featured ? brandsTexts.yes : brandsTexts.no) },
     { header: brandsTexts.parts, align: 'right', cell: (brand) => formatCount(brand.partCount) },
     {
       header: brandsTexts.actions,
@@ -48,7 +48,11 @@ export function BrandsTable({ brands, deletingId, onEdit, onDelete }: BrandsTabl
       cell: (brand) => (
         <RowActions
           actions={[
-            { label: 'Edit', name: brandsTexts.edit(brand.name), onClick: () => onEdit(brand) },
+            {
+              label: brandsTexts.editButton,
+              name: brandsTexts.edit(brand.name),
+              onClick: () => onEdit(brand),
+            },
             {
               label: deletingId === brand._id ? brandsTexts.deleting : brandsTexts.delete,
               name: brandsTexts.deleteLabel(brand.name),

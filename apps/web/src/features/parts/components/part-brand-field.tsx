@@ -1,4 +1,5 @@
 import { BRAND_KINDS, brandsTexts, type BrandKind } from '@pitstop/core/brands-texts';
+import { searchTexts } from '@pitstop/core/search';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import type { PartFormApi } from './part-form-values';
 
@@ -25,7 +26,7 @@ export function PartBrandField({ form, brands }: PartBrandFieldProps) {
       ? [...brands, { name: current, kind: 'aftermarket' as const }]
       : brands;
   return (
-    <FormField label="Brand" error={form.formState.errors.brand?.message}>
+    <FormField label={searchTexts.brand} error={form.formState.errors.brand?.message}>
       {(control) => (
         <select {...control} {...form.register('brand')} defaultValue={current} className={inputClass}>
           <option value="">{brandsTexts.chooseBrand}</option>
