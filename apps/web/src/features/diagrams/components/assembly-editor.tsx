@@ -156,7 +156,7 @@ export function AssemblyEditor({ assembly }: { assembly: AssemblyDetail }) {
           {form ? (
             <CalloutForm
               // A fresh form for each callout selected (and after each save, its stored values).
-              key={`${selected}-${current?.number ?? ''}-${current?.parts.length ?? 0}`}
+              key={`${selected}-${current?.number ?? ''}-${current?.parts.map((p) => `${p._id}×${p.quantity}`).join() ?? ''}`}
               callout={form}
               saved={selected !== DRAFT}
               pending={change.isPending}
