@@ -22,6 +22,7 @@ import { requireAdmin } from '../../auth/plugin.js';
 import { auditContextOf, recordAudit } from '../audit/service.js';
 import { AppError } from '../../lib/errors.js';
 import {
+  analyseNumbers,
   exportCatalogue,
   importCatalogue,
   importCatalogueInWorker,
@@ -130,7 +131,10 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
             // Only when it did: brands created by an import are counted with its rows.
             ...(result.brandsCreated.length ? { brandsCreated: result.brandsCreated.length } : {}),
           });
-          if (result.created + result.updated > 0) await refreshSearchIndexes(app.db);
+          if (result.created + result.updated > 0) {
+            await refreshSearchIndexes(app.db);
+            await analyseNumbers(app.db);
+          }
           return result;
         } catch (err) {
           await recordImport({ stopped: err instanceof Error ? err.message : String(err) }).catch(
