@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { multiLineText, nameText, singleLineText } from './text.js';
 import { AccountEmailSchema, OCCUPATIONS, ROLES, UploadedImageUrlSchema } from './accounts.js';
-import { BRANDS, CATEGORIES } from './catalogue.js';
+import { CATEGORIES } from './catalogue.js';
+import { brandNameText, brandsTexts } from './brands.js';
 import { messages } from './messages.js';
 import { ORDER_STATUSES, OrderNumberParamsSchema } from './orders.js';
 import { FitmentSchema, SpecificationSchema } from './parts.js';
+import {
+  PART_NUMBERS_MAX,
+  PartNumberEntrySchema,
+  partNumberTexts,
+  partNumbersIssues,
+} from './part-numbers.js';
 
 /** A row of the admin users table (GET /api/user). */
 export const UserRowSchema = z.object({
@@ -77,12 +84,20 @@ export const PartInputSchema = z
       .number()
       .int('Minimum must be a whole number')
       .min(1, 'The minimum order is at least 1'),
-    brand: z.enum(BRANDS, { error: 'Choose a brand' }),
+    /** One of the brands table's names (issue #29); the server refuses any other naming `brand`. */
+    brand: brandNameText({ required: brandsTexts.chooseBrand, tooLong: brandsTexts.chooseBrand }),
     category: z.enum(CATEGORIES, { error: 'Choose a category' }),
     partNumber: singleLineText().trim().min(1, 'Enter the part number').max(60),
     specifications: z.array(SpecificationSchema).max(30).default([]),
     universal: z.boolean().default(false),
     fitment: z.array(FitmentSchema).max(50).default([]),
+    /** OEM, interchange and superseded numbers, each kind in the order the admin lists them. */
+    numbers: z.array(PartNumberEntrySchema).max(PART_NUMBERS_MAX, partNumberTexts.tooMany).default([]),
+  })
+  .superRefine((p, ctx) => {
+    for (const { index, message } of partNumbersIssues(p.numbers, p.partNumber)) {
+      ctx.addIssue({ code: 'custom', path: ['numbers', index, 'number'], message });
+    }
   })
   .refine((p) => p.minquantity <= p.availablequantity || p.availablequantity === 0, {
     message: 'The minimum order cannot be above the available quantity',

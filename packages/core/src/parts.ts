@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { searchText, singleLineText } from './text.js';
-import { BRANDS, CATEGORIES, PARTS_PAGE_DEFAULT, PARTS_PAGE_MAX } from './catalogue.js';
+import { CATEGORIES, PARTS_PAGE_DEFAULT, PARTS_PAGE_MAX } from './catalogue.js';
+import { BRAND_NAME_MAX, brandsTexts } from './brands-texts.js';
 import { FITMENT_POSITIONS, VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN } from './fitment.js';
 import { PART_SORTS } from './search.js';
 import { headerSearchTexts } from './header-search.js';
-import { minimumsTexts } from './minimums-texts.js';
 import { hasControlCharacters } from './control-characters.js';
 import { textRuleTexts } from './messages.js';
+import { NumberMatchSchema, PartNumberSchema, SupersededBySchema } from './part-numbers.js';
 
 export const SpecificationSchema = z.object({
   key: singleLineText().trim().min(1).max(60),
@@ -59,34 +60,55 @@ export const PartSchema = z.object({
 });
 export type Part = z.infer<typeof PartSchema>;
 
+/**
+ * GET /api/parts/:id (and PUT's answer): the part with its other numbers — OEM first, then
+ * interchange, then the numbers it replaces, each kind in the admin's order — and, when another
+ * part replaces this part's own number, the end of that chain of replacements.
+ */
+export const PartDetailSchema = PartSchema.extend({
+  numbers: z.array(PartNumberSchema),
+  supersededBy: SupersededBySchema.nullable(),
+});
+export type PartDetail = z.infer<typeof PartDetailSchema>;
+
+/** GET /api/parts: a part on a list page, with why the search found it when another number did. */
+export const PartListItemSchema = PartSchema.extend({
+  matchedBy: NumberMatchSchema.nullable(),
+});
+export type PartListItem = z.infer<typeof PartListItemSchema>;
+
 export const PartIdSchema = z.uuid({ message: 'That is not a valid part id.' });
 export const PartParamsSchema = z.object({ id: PartIdSchema });
 
 const optionalText = searchText().trim().min(1).max(80).optional();
 const optionalPrice = z.coerce.number().min(0).max(100_000).optional();
 
+/** Most brand names one catalogue address may list (`brand=…` repeated). */
+export const BRAND_FILTER_MAX = 50;
+
 /**
- * Brands: one (`brand=Honda`) or several (`brand=Honda&brand=Yamaha`, any of them). A bad value
- * is refused naming `brand` itself, not its position in the list. Answered in the order of
- * BRANDS, each once.
+ * Brands: one (`brand=Honda`) or several (`brand=Honda&brand=Yamaha`, any of them). Any names
+ * the shop's brands table holds (issue #29: brands are data); which those are only the server
+ * knows, and it refuses the others naming `brand`. A bad value is refused naming `brand` itself,
+ * not its position in the list. Answered each once, in code-point order.
  */
 const brandList = z
   .preprocess(
     (v) => (typeof v === 'string' ? [v] : v),
     z
-      .array(z.string(), { error: minimumsTexts.unknownBrand })
+      .array(z.string(), { error: brandsTexts.unknownBrand })
       // The text rule first, as for every text the shop is sent (decision 027).
       .refine((list) => list.every((b) => !hasControlCharacters(b, {})), {
         message: textRuleTexts.controlCharacters,
         abort: true,
       })
-      .min(1, minimumsTexts.unknownBrand)
-      .max(BRANDS.length * 2, minimumsTexts.unknownBrand)
-      .refine((list) => list.every((b) => (BRANDS as readonly string[]).includes(b)), {
-        message: minimumsTexts.unknownBrand,
+      .min(1, brandsTexts.unknownBrand)
+      .max(BRAND_FILTER_MAX, brandsTexts.unknownBrand)
+      .refine((list) => list.every((b) => b.length > 0 && b.length <= BRAND_NAME_MAX), {
+        message: brandsTexts.unknownBrand,
       }),
   )
-  .transform((list) => BRANDS.filter((b) => list.includes(b)))
+  .transform((list) => [...new Set(list.map((b) => b.normalize('NFC')))].sort())
   .optional();
 
 // The sorts live in the zod-free search.ts so the web's catalogue can use them without zod.
@@ -163,6 +185,8 @@ export const SuggestionsSchema = z.object({
       partNumber: z.string(),
       /** Only when a bike was given: the part fits it (a row for the bike, or universal). */
       fits: z.boolean().optional(),
+      /** Why it was suggested when one of its other numbers matched (null otherwise). */
+      matchedBy: NumberMatchSchema.nullable(),
     }),
   ),
   vehicles: z.array(z.object({ year: z.number().int(), make: z.string(), model: z.string() })),
