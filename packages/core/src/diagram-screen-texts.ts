@@ -26,6 +26,7 @@ export const diagramScreenTexts = {
   noAdminAssemblies: 'No assemblies yet. Add the first one, or import a file.',
   make: 'Make',
   model: 'Model',
+  year: 'Year',
   yearFrom: 'First year',
   yearTo: 'Last year',
   name: 'Name',

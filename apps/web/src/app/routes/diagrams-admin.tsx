@@ -64,7 +64,7 @@ function BikeFilter({
         [
           ['make', diagramScreenTexts.make, filter.make],
           ['model', diagramScreenTexts.model, filter.model],
-          ['year', 'Year', filter.year],
+          ['year', diagramScreenTexts.year, filter.year],
         ] as const
       ).map(([name, label, value]) => (
         <label key={name} className="flex flex-col gap-1.5 text-sm font-semibold text-slate-800">

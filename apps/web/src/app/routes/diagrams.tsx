@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { useParams } from 'react-router';
+import { diagramTexts } from '@pitstop/core/diagram-texts';
 import { Spinner } from '@/components/ui/spinner';
 import { lazyModule } from '@/lib/lazy-module';
 import { DiagramAssemblyRoute } from './diagram-assembly';
@@ -19,7 +20,7 @@ export function DiagramsRoute({ admin = false }: { admin?: boolean }) {
   const { slug } = useParams();
   if (admin)
     return (
-      <Suspense fallback={<Spinner label="Loading" className="py-10" />}>
+      <Suspense fallback={<Spinner label={diagramTexts.adminHeading} className="py-10" />}>
         <DiagramsAdminRoute />
       </Suspense>
     );
