@@ -270,8 +270,11 @@ export class SupersessionLoopError extends Error {
 }
 
 /**
- * Import batches that replace numbers take turns from here to their commit (PostgreSQL writes two
- * at once): a loop split across two batches committing together would be seen by neither check.
+ * Import batches that replace numbers take turns from their loop check to their commit
+ * (PostgreSQL writes two at once): a loop split across two batches checking at once would be seen
+ * by neither, as neither sees the other's rows before it commits. Taken after the batch's rows are
+ * written (each check sees every batch committed before it), so only the check and the commit
+ * take turns.
  */
 const SUPERSESSION_LOCK = 291_029;
 
@@ -316,6 +319,7 @@ async function writeBatch(
     });
     await replaceFitment(tx, withParts);
     const replacing = withParts.some((w) => w.part.numbers.some((n) => n.kind === 'supersedes'));
+    await replaceNumbers(tx, withParts);
     if (replacing) {
       // The loop check is a recursive query the planner prices by guesses (the new rows have no
       // statistics yet); priced past jit_above_cost, each batch spent most of a second compiling
@@ -323,7 +327,6 @@ async function writeBatch(
       await tx.execute(sql`set local jit = off`);
       await tx.execute(sql`select pg_advisory_xact_lock(${SUPERSESSION_LOCK})`);
     }
-    await replaceNumbers(tx, withParts);
     await refuseLoops(tx, withParts, new Map(batch.map((r) => [r.part.partNumber, r.line])));
     const created = written.filter((w) => w.inserted).length;
     return {
