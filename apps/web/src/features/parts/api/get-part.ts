@@ -1,19 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PartNumber } from '@pitstop/core/part-numbers';
-import type { Part } from '@pitstop/core/parts';
+import type { PartDetail } from '@pitstop/core/parts';
 import { apiGet } from '@/lib/api-client';
 import { partsKeys } from './parts-query-keys';
 
 /**
- * A part on its own page: with its other numbers (OEM, interchange, the numbers it replaces) and,
- * when another part replaces it, the end of that chain of replacements (the page goes there).
+ * GET /api/parts/:id: one part with its other numbers and, when another part replaces it, the end
+ * of that chain of replacements (the page goes there); or an ApiError (404 when absent, 400 for a
+ * malformed id).
  */
-export type PartDetail = Part & {
-  numbers?: PartNumber[];
-  supersededBy?: { _id: string; name: string; partNumber: string } | null;
-};
-
-/** GET /api/parts/:id: one part, or an ApiError (404 when absent, 400 for a malformed id). */
 export function getPart(id: string, signal?: AbortSignal): Promise<PartDetail> {
   return apiGet<PartDetail>(`/parts/${encodeURIComponent(id)}`, { signal });
 }
