@@ -30,6 +30,13 @@ describe('MyGarage', () => {
     );
   });
 
+  it("links the active bike to its parts diagrams, by its make and model's slugs", () => {
+    addLocalVehicle(cb350);
+    renderWithProviders(<MyGarage />);
+    const link = screen.getByRole('link', { name: 'Parts diagrams' });
+    expect(link.getAttribute('href')).toBe('/diagrams/honda/cb350-h-ness/2022');
+  });
+
   it('switches to another bike and opens its parts', () => {
     addLocalVehicle(cb350);
     addLocalVehicle(r15);
