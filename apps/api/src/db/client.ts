@@ -78,7 +78,10 @@ async function openPostgres(opts: OpenOptions): Promise<Database> {
     idleTimeoutMillis: 30_000,
     statement_timeout: 15_000,
     query_timeout: 20_000,
-    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+    // No JIT: the shop's queries read a few index entries each, and when the planner's guesses
+    // are stale (after an import, a restore) it priced a number search's recursive lookup past
+    // jit_above_cost and spent 300–800 ms compiling a query that runs in under a millisecond.
+    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD} -c jit=off`,
   });
   // Without a listener, an idle client dropped by the server crashes the whole process.
   pool.on('error', (err) => opts.log.error({ err }, 'idle PostgreSQL client failed'));

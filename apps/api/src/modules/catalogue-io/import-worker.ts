@@ -22,6 +22,8 @@ const pool = new pg.Pool({
   connectionTimeoutMillis: 5_000,
   statement_timeout: 15_000,
   query_timeout: 20_000,
+  // As the shop's own connections (db/client.ts): no JIT for the import's small index reads.
+  options: '-c jit=off',
 });
 pool.on('error', () => {
   // A dropped idle connection: the next query reports it.

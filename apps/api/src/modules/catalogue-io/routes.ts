@@ -22,7 +22,6 @@ import { requireAdmin } from '../../auth/plugin.js';
 import { auditContextOf, recordAudit } from '../audit/service.js';
 import { AppError } from '../../lib/errors.js';
 import {
-  analyseNumbers,
   exportCatalogue,
   importCatalogue,
   importCatalogueInWorker,
@@ -133,7 +132,6 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
           });
           if (result.created + result.updated > 0) {
             await refreshSearchIndexes(app.db);
-            await analyseNumbers(app.db);
           }
           return result;
         } catch (err) {

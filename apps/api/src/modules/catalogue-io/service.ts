@@ -18,7 +18,7 @@ import type { PartNumberKind } from '@pitstop/core/part-numbers';
 import type { Db } from '../../db/client.js';
 import { brands, partFitments, partNumbers, parts } from '../../db/schema.js';
 import { AppError, isDatabaseUnavailable, type ErrorKind, type FieldError } from '../../lib/errors.js';
-import { supersessionLoop } from '../part-numbers/service.js';
+import { lockSupersessions, supersessionLoop } from '../part-numbers/service.js';
 import { isStoredUpload } from '../uploads/stored-upload.js';
 import type { UploadStore } from '../uploads/store.js';
 import { timeOrderedIds } from './ids.js';
@@ -269,15 +269,6 @@ export class SupersessionLoopError extends Error {
   }
 }
 
-/**
- * Import batches that replace numbers take turns from their loop check to their commit
- * (PostgreSQL writes two at once): a loop split across two batches checking at once would be seen
- * by neither, as neither sees the other's rows before it commits. Taken after the batch's rows are
- * written (each check sees every batch committed before it), so only the check and the commit
- * take turns.
- */
-const SUPERSESSION_LOCK = 291_029;
-
 interface BatchOutcome {
   created: number;
   updated: number;
@@ -321,11 +312,8 @@ async function writeBatch(
     const replacing = withParts.some((w) => w.part.numbers.some((n) => n.kind === 'supersedes'));
     await replaceNumbers(tx, withParts);
     if (replacing) {
-      // The loop check is a recursive query the planner prices by guesses (the new rows have no
-      // statistics yet); priced past jit_above_cost, each batch spent most of a second compiling
-      // it (a 20,000-part file took 42 s instead of 9). It reads a few index entries: no JIT.
-      await tx.execute(sql`set local jit = off`);
-      await tx.execute(sql`select pg_advisory_xact_lock(${SUPERSESSION_LOCK})`);
+      // Batches (PostgreSQL writes two at once) and admins' saves take turns from here to the commit.
+      await lockSupersessions(tx);
     }
     await refuseLoops(tx, withParts, new Map(batch.map((r) => [r.part.partNumber, r.line])));
     const created = written.filter((w) => w.inserted).length;
@@ -603,18 +591,6 @@ export async function importCatalogue(
   if (writeError) throw writeError.error;
   result.failed.sort((a, b) => a.line - b.line);
   return result;
-}
-
-/**
- * Fresh statistics for the numbers an import wrote. Without them (autovacuum's analyze comes
- * minutes later on a busy server) the planner guesses hundreds of rows per number key, prices the
- * search's recursive number lookup (part-numbers numberHits) past `jit_above_cost`, and every
- * number search pays 300–800 ms of JIT compilation for a query that runs in under a millisecond
- * (measured at 100,000 parts and 300,000 numbers). The parts and fitment are analysed by
- * refreshSearchIndexes.
- */
-export async function analyseNumbers(db: Db): Promise<void> {
-  await db.execute(sql`analyze part_numbers`);
 }
 
 // ---------------------------------------------------------------------------------------------

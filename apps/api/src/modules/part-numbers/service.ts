@@ -100,7 +100,20 @@ export async function supersessionLoop(db: Db, partIds: readonly string[]): Prom
 }
 
 /** A loop refused on a part's save: a 400 naming the number's field. */
+/**
+ * Writers of supersessions take turns from their loop check to their commit: a loop closed by
+ * two writers at once (an admin's save and an import batch, or two saves) would be seen by
+ * neither check, as neither sees the other's rows before it commits. Taken after the rows are
+ * written, in the writer's transaction (released by its commit), so each check sees every
+ * writer committed before it and only the check and the commit take turns.
+ */
+export async function lockSupersessions(db: Db): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${SUPERSESSION_LOCK})`);
+}
+const SUPERSESSION_LOCK = 291_029;
+
 export async function assertNoSupersessionLoop(db: Db, partId: string): Promise<void> {
+  await lockSupersessions(db);
   const loop = await supersessionLoop(db, [partId]);
   if (!loop) return;
   const message = partNumberTexts.cycle(loop.number);
