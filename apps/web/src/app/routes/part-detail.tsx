@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { shareableImageUrl } from '@pitstop/core/images';
 import { shopTexts } from '@pitstop/core/messages';
 import { PageContainer } from '@/components/layout/page-container';
@@ -13,9 +13,9 @@ import { useDeliverySettings } from '@/features/delivery/api/get-delivery-settin
 import { useActiveVehicle } from '@/features/fitment/hooks/use-garage-vehicles';
 import { usePart } from '@/features/parts/api/get-part';
 import { partsKeys } from '@/features/parts/api/parts-query-keys';
+import { partPath } from '@/features/parts/components/part-card';
 import { PartDetails } from '@/features/parts/components/part-details';
 import { PartDetailsSkeleton } from '@/features/parts/components/part-details-skeleton';
-import { partBreadcrumbJsonLd, partProductJsonLd } from '@/features/parts/utils/part-structured-data';
 import { ReviewList } from '@/features/reviews/components/review-list';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { isApiError } from '@/lib/api-client';
@@ -58,6 +58,15 @@ const DeliveryPromise = lazyModule('src/features/delivery/components/delivery-pr
 // 1-Click (issue #28) only for a signed-in customer whose cards say it is ready: loaded then.
 const OneClick = lazyModule('src/features/one-click/components/one-click-button.tsx', () =>
   import('@/features/one-click/components/one-click-button').then((m) => m.OneClickButton),
+);
+// A part's other numbers (issue #29): only a part that lists some loads their section's code.
+const PartNumbers = lazyModule('src/features/parts/components/part-numbers.tsx', () =>
+  import('@/features/parts/components/part-numbers').then((m) => m.PartNumbers),
+);
+// "See it on the diagram" (issue #29): its own small chunk, so the storefront's first load (which
+// holds this page) does not carry the diagrams' addresses and texts.
+const PartDiagramLinks = lazyModule('src/features/diagrams/components/part-diagram-links.tsx', () =>
+  import('@/features/diagrams/components/part-diagram-links').then((m) => m.PartDiagramLinks),
 );
 const OrderForm = lazyModule('src/features/orders/components/order-form.tsx', () =>
   import('@/features/orders/components/order-form').then((m) => m.OrderForm),
@@ -104,10 +113,20 @@ export function PartDetailRoute() {
           canonicalPath: `/parts/${part._id}`,
           image: shareableImageUrl(part.img),
           type: 'product',
-          jsonLd: (origin) => [partProductJsonLd(part, origin, delivery), partBreadcrumbJsonLd(part, origin)],
+          // Built on the server only: loaded there, so the browser's first load carries neither the
+          // builders nor the delivery rules and return policy they state (~4 KB).
+          jsonLd: async (origin) => {
+            const { partBreadcrumbJsonLd, partProductJsonLd } =
+              await import('@/features/parts/utils/part-structured-data');
+            return [partProductJsonLd(part, origin, delivery), partBreadcrumbJsonLd(part, origin)];
+          },
         }
       : {},
   );
+
+  // Replaced by another part: on to the end of its chain of replacements, in place of this page in
+  // the history (the server answers a rendered page's address with a 301 there).
+  if (part?.supersededBy) return <Navigate to={partPath(part.supersededBy._id)} replace />;
 
   if (query.isPending) {
     return (
@@ -143,7 +162,18 @@ export function PartDetailRoute() {
   return (
     <PageContainer>
       <Breadcrumb current={query.data.name} />
-      <PartDetails part={query.data} vehicle={vehicle} showStockCount={isAdmin}>
+      <PartDetails
+        part={query.data}
+        vehicle={vehicle}
+        showStockCount={isAdmin}
+        numbers={
+          query.data.numbers?.length ? (
+            <Suspense>
+              <PartNumbers numbers={query.data.numbers} />
+            </Suspense>
+          ) : null
+        }
+      >
         <AddToCartForm part={query.data}>
           {signedIn
             ? (quantity) => (
@@ -153,6 +183,10 @@ export function PartDetailRoute() {
               )
             : undefined}
         </AddToCartForm>
+        {/* "See it on the diagram": the diagrams it is on, the rider's bike's first. */}
+        <Suspense>
+          <PartDiagramLinks partId={query.data._id} bike={vehicle} />
+        </Suspense>
         {/* In stock: at least the minimum order left (no promise for a part one cannot order). */}
         <DeliveryPromise inStock={query.data.availablequantity >= Math.max(1, query.data.minquantity)} />
         {signedIn ? (

@@ -1,6 +1,5 @@
 import type { PartInput } from '@pitstop/core/admin';
-import { BRANDS, CATEGORIES, CATEGORY_LABELS } from '@pitstop/core/catalogue';
-import type { Part } from '@pitstop/core/parts';
+import { CATEGORIES, CATEGORY_LABELS } from '@pitstop/core/catalogue';
 import { useState } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -11,28 +10,33 @@ import { useAppForm } from '@/hooks/use-app-form';
 import { isApiError } from '@/lib/api-client';
 import { problemText } from '@/lib/error-text';
 import { useSavePart } from '../api/save-part';
+import { PartBrandField, type BrandChoice } from './part-brand-field';
 import { PartFitment } from './part-fitment';
 import {
   numberOrUndefined,
   PART_FIELDS,
   partFormDefaults,
   partFormResolver,
+  type EditedPart,
   type PartFormValues,
 } from './part-form-values';
+import { PartNumbersEditor } from './part-numbers-editor';
 import { PartPhotoField } from './part-photo-field';
 import { PartSpecifications } from './part-specifications';
 
 interface PartFormProps {
   /** The part being edited; absent for a new one. */
-  part?: Part;
+  part?: EditedPart;
   onSaved: (name: string) => void;
+  /** The brands a part may carry (GET /api/brands, which the route loads). */
+  brands: readonly BrandChoice[];
 }
 
 /**
  * The part form (admins): details with the photo, stock, specifications and fitment rows, all
  * checked by the shared PartInputSchema; the server's field errors show under their fields.
  */
-export function PartForm({ part, onSaved }: PartFormProps) {
+export function PartForm({ part, onSaved, brands }: PartFormProps) {
   const form = useAppForm<PartFormValues, unknown, PartInput>({
     resolver: partFormResolver,
     defaultValues: partFormDefaults(part),
@@ -87,23 +91,7 @@ export function PartForm({ part, onSaved }: PartFormProps) {
           step="0.01"
           min={0}
         />
-        <FormField label="Brand" error={errors.brand?.message}>
-          {(control) => (
-            <select
-              {...control}
-              {...form.register('brand')}
-              defaultValue={form.formState.defaultValues?.brand ?? ''}
-              className={inputClass}
-            >
-              <option value="">Choose a brand</option>
-              {BRANDS.map((brand) => (
-                <option key={brand} value={brand}>
-                  {brand}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <PartBrandField form={form} brands={brands} />
         <FormField label="Category" error={errors.category?.message}>
           {(control) => (
             <select
@@ -166,6 +154,7 @@ export function PartForm({ part, onSaved }: PartFormProps) {
 
       <PartSpecifications form={form} />
       <PartFitment form={form} />
+      <PartNumbersEditor form={form} brands={brands} />
 
       <ErrorNotice message={error} />
       <button
