@@ -14,7 +14,11 @@ export function updatePart(id: string, input: PartInput): Promise<PartDetail> {
   return apiPut<PartDetail>(`/parts/${encodeURIComponent(id)}`, input);
 }
 
-/** Creates (no id) or updates a part; every cached parts list and the part itself are stale after. */
+/**
+ * Creates (no id) or updates a part. Everything this browser read of the catalogue is stale
+ * after: the lists and the part, and also what other features keep (the header's suggestions, a
+ * part's numbers found by a search, diagrams naming it), which this feature does not name.
+ */
 export function useSavePart(id: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -22,7 +26,7 @@ export function useSavePart(id: string | undefined) {
       id ? updatePart(id, input) : createPart(input),
     onSuccess: (answer) => {
       if (id && '_id' in answer) queryClient.setQueryData(partsKeys.detail(id), answer);
-      return queryClient.invalidateQueries({ queryKey: partsKeys.all });
+      return queryClient.invalidateQueries();
     },
   });
 }
