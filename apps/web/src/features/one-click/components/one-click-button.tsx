@@ -67,7 +67,10 @@ export function OneClickButton({
   const navigate = useNavigate();
   const cards = useSavedCards();
   const ready = cards.data?.oneClickReady === true;
-  const terms = useTerms(ready && termsId === undefined);
+  // Said under the button unless a OneClickTerms above says it for several (the queries behind
+  // it are shared, so a disabled one would still answer from the cache).
+  const shared = useTerms(ready && termsId === undefined);
+  const terms = termsId === undefined ? shared : null;
   const idempotency = useIdempotencyKey();
   const [placing, setPlacing] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
