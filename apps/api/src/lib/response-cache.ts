@@ -54,6 +54,12 @@ export const EDIT_TAG = 'edit';
  * forgetting what texts match and bikes take (decision 027, Leftovers).
  */
 export const MEMBERSHIP_TAG = 'membership';
+/**
+ * Beside MEMBERSHIP_TAG: a part added or deleted replaces numbers (issue #29), so chains of
+ * replacements changed. The catalogue index forgets what the texts that are numbers matched, and
+ * keeps every other text, bike and sort.
+ */
+export const NUMBERS_TAG = 'numbers';
 
 /**
  * What the catalogue's answers tell browsers and shared caches. They are the same for every
@@ -328,8 +334,13 @@ export class ResponseCache {
   }
 
   /** Parts added or deleted: every answer goes; the catalogue index adds or removes only them. */
-  invalidateMembership(partIds: readonly string[]): Promise<void> {
-    return this.invalidateTags([EDIT_TAG, MEMBERSHIP_TAG, ...partIds.map(partTag)]);
+  invalidateMembership(partIds: readonly string[], { numbers = false } = {}): Promise<void> {
+    return this.invalidateTags([
+      EDIT_TAG,
+      MEMBERSHIP_TAG,
+      ...(numbers ? [NUMBERS_TAG] : []),
+      ...partIds.map(partTag),
+    ]);
   }
 
   /** A stock change: the answers showing these parts and those that depend on stock levels. */

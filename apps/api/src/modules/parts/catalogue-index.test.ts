@@ -9,7 +9,7 @@ import {
   type PartListQuery,
 } from '@pitstop/core/parts';
 import { addReviews, insertParts, buildPart } from '../../seed/factories.js';
-import { partFitments, parts } from '../../db/schema.js';
+import { partFitments, partNumbers, parts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { CatalogueIndex } from './catalogue-index.js';
 import { suggestVehicles, suggestVehiclesFrom } from '../vehicles/service.js';
@@ -363,6 +363,41 @@ describe('catalogue index', () => {
     // Neither the adds nor the delete made the index read the whole catalogue again.
     expect(loads).not.toHaveBeenCalled();
     loads.mockRestore();
+  });
+
+  it('forgets only the texts that are numbers when a part that replaces numbers is added or deleted', async () => {
+    const [old] = await insertParts(t.database.db, [
+      buildPart({ name: 'Old Lever', partNumber: 'IX-OLD-7731' }),
+    ]);
+    await t.app.catalogueCache.invalidateMembership([old!.id]);
+    const query = (q: string) => listParts(t.database.db, PartListQuerySchema.parse({ q }), index);
+    // Both texts worked out before the change.
+    expect((await query('IX-OLD-7731')).items[0]!._id).toBe(old!.id);
+    await query('brake pads');
+    const reads = vi.spyOn(index as unknown as { readText: (...a: unknown[]) => unknown }, 'readText');
+
+    const [newer] = await insertParts(t.database.db, [
+      buildPart({ name: 'New Lever', partNumber: 'IX-NEW-7732' }),
+    ]);
+    await t.database.db
+      .insert(partNumbers)
+      .values({ partId: newer!.id, kind: 'supersedes', number: 'IX-OLD-7731' });
+    await t.app.catalogueCache.invalidateMembership([newer!.id], { numbers: true });
+    // The old number now finds its replacement first; the words were not asked again.
+    const found = await query('ix old 7731');
+    expect(found.items[0]!._id).toBe(newer!.id);
+    expect(found.items[0]!.matchedBy).toEqual({ kind: 'supersedes', brand: null, number: 'IX-OLD-7731' });
+    await query('brake pads');
+    expect(reads.mock.calls.map((call) => call[1])).toEqual(['ix old 7731']);
+
+    // Deleted again: the number finds the old part alone; the words are still kept.
+    reads.mockClear();
+    await t.database.db.delete(parts).where(eq(parts.id, newer!.id));
+    await t.app.catalogueCache.invalidateMembership([newer!.id], { numbers: true });
+    expect((await query('ix old 7731')).items.map((p) => p._id)).toEqual([old!.id]);
+    await query('brake pads');
+    expect(reads.mock.calls.map((call) => call[1])).toEqual(['ix old 7731']);
+    reads.mockRestore();
   });
 
   it('suggests the same bikes from memory as from the vehicle table', async () => {

@@ -12,9 +12,10 @@ import {
 import type { Db } from '../../db/client.js';
 import { partFitments, parts } from '../../db/schema.js';
 import { catalogueIndexRebuilds } from '../../lib/metrics.js';
-import { EDIT_TAG, MEMBERSHIP_TAG, type ResponseCache } from '../../lib/response-cache.js';
+import { EDIT_TAG, MEMBERSHIP_TAG, NUMBERS_TAG, type ResponseCache } from '../../lib/response-cache.js';
 import { bikesWithParts, type BikeWithParts } from '../vehicles/service.js';
 import {
+  numberKeyOf,
   orderOf,
   relevanceKeys,
   selectByText,
@@ -259,6 +260,31 @@ class Snapshot {
     this.models.clear();
     this.bikesWithParts = null;
     this.sorts.clear();
+  }
+
+  /**
+   * Forgets what the texts that are part numbers matched, and the candidates made from them: a
+   * chain of replacements changed (a part that replaces numbers added or deleted), which only a
+   * number's matches follow. Other texts, bikes and sorts stay.
+   */
+  forgetNumberTexts(): void {
+    for (const [q, set] of this.texts) {
+      if (numberKeyOf(q) === null) continue;
+      this.texts.delete(q);
+      void set.then(
+        (kept) => (this.textPositions -= kept.ranked.length),
+        () => undefined,
+      );
+    }
+    for (const [key, set] of this.candidates) {
+      const q = key.slice(0, key.indexOf('\u0001'));
+      if (!q || numberKeyOf(q) === null) continue;
+      this.candidates.delete(key);
+      void set.then(
+        (kept) => (this.candidatePositions -= kept.positions.length),
+        () => undefined,
+      );
+    }
   }
 
   inStock(i: number): boolean {
@@ -531,6 +557,8 @@ export class CatalogueIndex {
   private readonly members = new Set<string>();
   /** An edit came: what texts match and bikes take must be asked again. */
   private derivedStale = false;
+  /** A chain of replacements changed: the texts that are numbers are asked again (NUMBERS_TAG). */
+  private numbersStale = false;
   private refreshing: Promise<void> | null = null;
 
   constructor(private readonly db: Db) {}
@@ -545,8 +573,10 @@ export class CatalogueIndex {
         this.edited.clear();
         this.members.clear();
         this.derivedStale = false;
+        this.numbersStale = false;
         return;
       }
+      if (tags.has(NUMBERS_TAG)) this.numbersStale = true;
       // An added or deleted part changes no other part: what texts match and bikes take stays.
       const membership = tags.has(MEMBERSHIP_TAG);
       const edit = tags.has(EDIT_TAG) && !membership;
@@ -953,10 +983,21 @@ export class CatalogueIndex {
       });
     }
     const snap = await loading;
-    while (this.refreshing || this.stale.size || this.edited.size || this.members.size || this.derivedStale) {
+    while (
+      this.refreshing ||
+      this.stale.size ||
+      this.edited.size ||
+      this.members.size ||
+      this.derivedStale ||
+      this.numbersStale
+    ) {
       if (this.derivedStale) {
         snap.forgetDerived();
         this.derivedStale = false;
+      }
+      if (this.numbersStale) {
+        snap.forgetNumberTexts();
+        this.numbersStale = false;
       }
       if (!this.refreshing && (this.stale.size || this.edited.size || this.members.size)) {
         const ids = [...this.stale];

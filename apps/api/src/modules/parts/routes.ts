@@ -231,11 +231,11 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireStoredUpload(app.uploads, request.body.img);
       request.body.brand = await requireKnownBrand(app.brands, request.body.brand);
       const result = await createPartFromInput(app.db, request.body, auditContextOf(request));
-      // Every answer goes; the catalogue index adds this part, here and on every process.
-      await app.catalogueCache.invalidateMembership([result.insertedId]);
-      // A part that replaces numbers changes which part ends their chains, in texts already read.
-      if (request.body.numbers.some((n) => n.kind === 'supersedes'))
-        await app.catalogueCache.invalidateEdited([]);
+      // Every answer goes; the catalogue index adds this part, here and on every process. A part
+      // that replaces numbers changes which part ends their chains: the texts that are numbers go.
+      await app.catalogueCache.invalidateMembership([result.insertedId], {
+        numbers: request.body.numbers.some((n) => n.kind === 'supersedes'),
+      });
       return result;
     },
   );
@@ -287,9 +287,9 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         auditContextOf(request),
       );
       // Every answer goes; the catalogue index marks this part gone, here and on every process.
-      if (deletedCount) await app.catalogueCache.invalidateMembership([request.params.id]);
-      // Its supersessions went with it: chains of replacements through it are cut.
-      if (replacedNumbers) await app.catalogueCache.invalidateEdited([]);
+      // Its supersessions went with it (chains through it are cut): the texts that are numbers go.
+      if (deletedCount)
+        await app.catalogueCache.invalidateMembership([request.params.id], { numbers: replacedNumbers });
       return { deletedCount };
     },
   );

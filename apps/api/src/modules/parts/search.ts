@@ -52,7 +52,7 @@ export interface NumberHits {
 }
 
 /** A part number is worth matching by key when it has at least three characters and a digit. */
-function numberKeyOf(q: string): string | null {
+export function numberKeyOf(q: string): string | null {
   const key = partNumberKey(q);
   return key.length >= 3 && /\d/.test(key) ? key : null;
 }
