@@ -139,6 +139,20 @@ export function useBrowser(): BrowserFixture {
 
 /** axe on the page as it stands: serious and critical violations fail. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // A colour still easing (a link that just became the current page fades to its new colours)
+  // is measured mid-way by the contrast check: wait for finite transitions and animations to end
+  // (spinners and other endless ones are left running).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
