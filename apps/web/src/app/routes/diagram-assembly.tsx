@@ -5,12 +5,11 @@ import { diagramTexts } from '@pitstop/core/diagram-texts';
 import type { CalloutPart } from '@pitstop/core/diagrams';
 import { vehicleLabel } from '@pitstop/core/vehicle-fit';
 import { PageContainer, PageHeader } from '@/components/layout/page-container';
-import { QueryError } from '@/components/ui/query-error';
-import { Spinner } from '@/components/ui/spinner';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { useAssembly } from '@/features/diagrams/api/get-assembly';
 import { AssemblyView } from '@/features/diagrams/components/assembly-view';
 import { DiagramBreadcrumb } from '@/features/diagrams/components/diagram-breadcrumb';
+import { DiagramLoading } from '@/features/diagrams/components/diagram-loading';
 import { DiagramNotFound } from '@/features/diagrams/components/diagram-not-found';
 import { useDiagramBike } from '@/features/diagrams/hooks/use-diagram-bike';
 import { breadcrumbJsonLd, diagramCrumbs } from '@/features/diagrams/utils/diagram-structured-data';
@@ -63,19 +62,7 @@ function Assembly({ bike, slug }: { bike: DiagramBike; slug: string }) {
         back={{ to: diagramBikePath(bike), label: diagramTexts.heading }}
       />
     );
-  if (query.isError)
-    return (
-      <PageContainer>
-        <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900">{diagramTexts.heading}</h1>
-        <QueryError onRetry={() => void query.refetch()} retrying={query.isFetching} />
-      </PageContainer>
-    );
-  if (!assembly)
-    return (
-      <PageContainer>
-        <Spinner label={diagramTexts.heading} className="py-16" />
-      </PageContainer>
-    );
+  if (query.isError || !assembly) return <DiagramLoading query={query} />;
   return (
     <PageContainer>
       <DiagramBreadcrumb crumbs={diagramCrumbs(assembly.bike, assembly)} />

@@ -3,11 +3,10 @@ import { diagramBikePath, type DiagramBike } from '@pitstop/core/diagram-paths';
 import { diagramTexts } from '@pitstop/core/diagram-texts';
 import { vehicleLabel } from '@pitstop/core/vehicle-fit';
 import { PageContainer, PageHeader } from '@/components/layout/page-container';
-import { QueryError } from '@/components/ui/query-error';
-import { Spinner } from '@/components/ui/spinner';
 import { useBikeDiagrams } from '@/features/diagrams/api/get-bike-diagrams';
 import { AssemblyGrid } from '@/features/diagrams/components/assembly-grid';
 import { DiagramBreadcrumb } from '@/features/diagrams/components/diagram-breadcrumb';
+import { DiagramLoading } from '@/features/diagrams/components/diagram-loading';
 import { DiagramNotFound } from '@/features/diagrams/components/diagram-not-found';
 import { useDiagramBike } from '@/features/diagrams/hooks/use-diagram-bike';
 import { breadcrumbJsonLd, diagramCrumbs } from '@/features/diagrams/utils/diagram-structured-data';
@@ -41,19 +40,7 @@ function BikeDiagrams({ bike }: { bike: DiagramBike }) {
   );
 
   if (notFound) return <DiagramNotFound text={diagramTexts.bikeNotFound} />;
-  if (query.isError)
-    return (
-      <PageContainer>
-        <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900">{diagramTexts.heading}</h1>
-        <QueryError onRetry={() => void query.refetch()} retrying={query.isFetching} />
-      </PageContainer>
-    );
-  if (!data)
-    return (
-      <PageContainer>
-        <Spinner label={diagramTexts.heading} className="py-16" />
-      </PageContainer>
-    );
+  if (query.isError || !data) return <DiagramLoading query={query} />;
   return (
     <PageContainer>
       <DiagramBreadcrumb crumbs={diagramCrumbs(data.bike)} />
