@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DeliveryAddressSchema, PaymentMethodSchema, PAYMENT_METHODS } from './delivery-address.js';
 import { OrderAddressSchema, OrderLineSchema } from './orders.js';
+import { orderTermsTexts } from './order-terms-texts.js';
+import { singleLineText } from './text.js';
 
 export {
   DeliveryAddressFieldsSchema,
@@ -15,6 +17,24 @@ export {
 } from './delivery-address.js';
 
 /**
+ * What a company buyer adds to an order (issue #30): their purchase order number (required when
+ * their company says so; checked by the server) and a discount code. Blank is the same as absent.
+ */
+export const OrderTermsFieldsSchema = z.object({
+  poNumber: singleLineText()
+    .trim()
+    .max(40, orderTermsTexts.poNumberTooLong)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  discountCode: singleLineText()
+    .trim()
+    .max(40, orderTermsTexts.discountCodeTooLong)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type OrderTermsFields = z.infer<typeof OrderTermsFieldsSchema>;
+
+/**
  * POST /api/checkout. There are no prices or lines here on purpose: the order is made from the
  * signed-in customer's cart and the catalogue; anything else sent is dropped.
  */
@@ -26,6 +46,7 @@ export const CheckoutSchema = z.object({
    * true makes it the default. A first address is always the default.
    */
   makeDefault: z.boolean().optional(),
+  ...OrderTermsFieldsSchema.shape,
 });
 export type CheckoutInput = z.infer<typeof CheckoutSchema>;
 
@@ -50,6 +71,11 @@ export const CheckoutResultSchema = z.object({
   paymentDueAt: z.string().nullable(),
   /** The delivery date promised ('YYYY-MM-DD'); null: no promise. Always sent; optional for older clients' data. */
   promisedOn: z.string().nullable().optional(),
+  /** Issue #30: taken off by a discount code (dollars), the code, the PO number, and whether the order waits for an approver. */
+  discount: z.number().optional(),
+  discountCode: z.string().nullable().optional(),
+  poNumber: z.string().nullable().optional(),
+  awaitingApproval: z.boolean().optional(),
 });
 export type CheckoutResult = z.infer<typeof CheckoutResultSchema>;
 

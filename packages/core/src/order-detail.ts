@@ -83,6 +83,12 @@ export const ORDER_EVENT_KINDS = [
   'return_received',
   'return_refunded',
   'note',
+  /** Issue #30: a buyer's order over their limit waits; an approver approves or declines it. */
+  'approval_requested',
+  'approved',
+  'declined',
+  /** An admin recorded money received against the order's invoice. */
+  'invoice_payment',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 

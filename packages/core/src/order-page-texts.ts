@@ -74,4 +74,8 @@ export const ORDER_EVENT_LABELS: Record<OrderEventKind, string> = {
   return_received: 'Return received',
   return_refunded: 'Return refunded',
   note: 'Note',
+  approval_requested: 'Awaiting approval',
+  approved: 'Approved',
+  declined: 'Declined by approver',
+  invoice_payment: 'Payment recorded',
 };

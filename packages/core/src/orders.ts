@@ -10,6 +10,8 @@ import { ShipmentSchema } from './shipments.js';
  * never expires; `paid` turns true when an admin marks the invoice paid.
  */
 export const ORDER_STATUSES = [
+  /** A company buyer's order over their limit (issue #30): holds its stock until an approver decides. */
+  'awaiting_approval',
   'unpaid',
   'on_account',
   'paid',
@@ -20,8 +22,11 @@ export const ORDER_STATUSES = [
   'cancelled',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** Why an order was cancelled: not paid before its deadline, by the customer, or by an admin. */
-export const CANCEL_REASONS = ['expired', 'customer', 'admin'] as const;
+/**
+ * Why an order was cancelled: not paid before its deadline, by the customer, by an admin, or
+ * declined by the company's approver (issue #30).
+ */
+export const CANCEL_REASONS = ['expired', 'customer', 'admin', 'declined'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 export const PHONE_MIN = 5;
 
@@ -82,6 +87,10 @@ export const OrderLineSchema = z.object({
   quantity: z.number().int(),
   /** unitPrice × quantity. */
   total: z.number(),
+  /** Issue #30: the retail price when the line was priced otherwise (a tier or a sale); null: retail. */
+  listPrice: z.number().nullable().optional(),
+  /** This line's share of the order's discount code, in dollars. */
+  discount: z.number().optional(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
@@ -152,6 +161,15 @@ export const OrderSchema = z.object({
   promisedOn: z.string().nullable().optional(),
   /** The parcels that left, first first, each with its carrier, tracking link and lines. */
   shipments: z.array(ShipmentSchema),
+  /*
+   * Issue #30 (always sent by the API; optional for older clients' data): the company it was
+   * placed for, the buyer's PO number, and a discount code's amount (dollars) and code.
+   * total = subtotal - discount + tax.
+   */
+  companyId: z.string().nullable().optional(),
+  poNumber: z.string().nullable().optional(),
+  discount: z.number().optional(),
+  discountCode: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -30,6 +30,8 @@ export const shipmentTexts = {
   /** Why an order cannot ship, by its status. */
   cannotShip: {
     unpaid: 'This order is not paid yet: it ships once it is paid.',
+    awaiting_approval:
+      'This order is waiting for the company’s approval: it ships once it is approved and paid.',
     cancelled: 'This order was cancelled, so it cannot ship.',
     shipped: 'Everything on this order has already shipped.',
     delivered: 'This order was delivered; nothing is left to ship.',

@@ -239,6 +239,8 @@ export type GarageVehicleRow = typeof garageVehicles.$inferSelect;
  * never expires; paid_at says when the invoice was settled (docs/decisions/014-credit-and-refunds.md).
  */
 export const ORDER_STATUS_VALUES = [
+  /** A company buyer's order over their limit (issue #30): holds its stock until an approver decides. */
+  'awaiting_approval',
   'unpaid',
   'on_account',
   'paid',
@@ -248,7 +250,7 @@ export const ORDER_STATUS_VALUES = [
   'delivered',
   'cancelled',
 ] as const;
-export const CANCEL_REASON_VALUES = ['expired', 'customer', 'admin'] as const;
+export const CANCEL_REASON_VALUES = ['expired', 'customer', 'admin', 'declined'] as const;
 
 /** A delivery address as an order and the address book keep it (validated by the checkout). */
 export interface AddressValue {
@@ -315,22 +317,40 @@ export const orders = pgTable(
     promisedOn: date('promised_on', { mode: 'string' }),
     /** Placed with 1-Click (issue #28): paid off-session with a saved card; cancellable with a refund until shipped. */
     oneClick: boolean('one_click').notNull().default(false),
+    /** The company a member placed it for (issue #30); its members and accountants see it. */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    /** The buyer's purchase order number, as typed at checkout (issue #30). */
+    poNumber: text('po_number'),
+    /** Taken off the subtotal by a discount code (issue #30): total = subtotal - discount + tax. */
+    discountCents: integer('discount_cents').notNull().default(0),
+    /** The discount code used, as it was typed when the order was placed. */
+    discountCode: text('discount_code'),
     ...timestamps,
   },
   (t) => [
     check('orders_subtotal_nonnegative', sql`${t.subtotalCents} >= 0`),
     check('orders_refunded_within_total', sql`${t.refundedCents} between 0 and ${t.totalCents}`),
-    check('orders_cancel_reason_known', sql`${t.cancelReason} in ('expired', 'customer', 'admin')`),
+    check(
+      'orders_cancel_reason_known',
+      sql`${t.cancelReason} in ('expired', 'customer', 'admin', 'declined')`,
+    ),
     check('orders_tax_nonnegative', sql`${t.taxCents} >= 0`),
-    check('orders_total_is_sum', sql`${t.totalCents} = ${t.subtotalCents} + ${t.taxCents}`),
+    check(
+      'orders_total_is_sum',
+      sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.taxCents}`,
+    ),
+    check('orders_discount_within_subtotal', sql`${t.discountCents} between 0 and ${t.subtotalCents}`),
     check(
       'orders_status_known',
-      sql`${t.status} in ('unpaid', 'on_account', 'paid', 'partially_shipped', 'shipped', 'delivered', 'cancelled')`,
+      sql`${t.status} in ('awaiting_approval', 'unpaid', 'on_account', 'paid', 'partially_shipped', 'shipped', 'delivered', 'cancelled')`,
     ),
     check('orders_payment_method_known', sql`${t.paymentMethod} in ('card', 'account')`),
     // A customer's orders are looked up by email whatever its case (GET /api/order/:email).
     index('orders_email_lower_idx').on(sql`lower(${t.email})`, t.createdAt),
     index('orders_user_idx').on(t.userId),
+    index('orders_company_idx')
+      .on(t.companyId, t.createdAt)
+      .where(sql`${t.companyId} IS NOT NULL`),
     index('orders_status_idx').on(t.status, t.createdAt),
     // What an on-account customer owes: their orders on account not yet paid nor cancelled.
     index('orders_account_open_idx')
@@ -339,7 +359,7 @@ export const orders = pgTable(
     // The expiry job's scan: only unpaid orders, oldest deadline first.
     index('orders_unpaid_expiry_idx')
       .on(t.expiresAt)
-      .where(sql`${t.status} = 'unpaid'`),
+      .where(sql`${t.status} in ('unpaid', 'awaiting_approval')`),
   ],
 );
 
@@ -359,9 +379,20 @@ export const orderLines = pgTable(
     partNumber: text('part_number'),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    /**
+     * The part's retail price when ordered (issue #30), where the line was priced otherwise (a
+     * price tier or a sale): the invoice shows both. Null: the line paid retail.
+     */
+    listPriceCents: integer('list_price_cents'),
+    /** This line's share of the order's discount (issue #30); never more than the line's amount. */
+    discountCents: integer('discount_cents').notNull().default(0),
   },
   (t) => [
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check(
+      'order_lines_discount_within_line',
+      sql`${t.discountCents} between 0 and ${t.unitPriceCents} * ${t.quantity}`,
+    ),
     check('order_lines_price_nonnegative', sql`${t.unitPriceCents} >= 0`),
     check('order_lines_position_positive', sql`${t.position} >= 1`),
     uniqueIndex('order_lines_order_position_idx').on(t.orderId, t.position),
@@ -411,10 +442,15 @@ export const addresses = pgTable(
     zip: text('zip').notNull(),
     phone: text('phone').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
+    /** A company's shared address (issue #30): every member may ship to it. */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
   (t) => [
     index('addresses_user_idx').on(t.userId),
+    index('addresses_company_idx')
+      .on(t.companyId)
+      .where(sql`${t.companyId} IS NOT NULL`),
     uniqueIndex('addresses_default_idx')
       .on(t.userId)
       .where(sql`${t.isDefault}`),
@@ -533,6 +569,8 @@ export const creditApplications = pgTable(
     ein: text('ein').notNull(),
     yearsInBusiness: integer('years_in_business').notNull(),
     requestedLimitCents: integer('requested_limit_cents').notNull(),
+    /** The company it applies for (issue #30: credit belongs to the company); null: a single customer. */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     status: text('status', { enum: CREDIT_APPLICATION_STATUS_VALUES }).notNull().default('pending'),
     /** The limit an admin granted (approved only). */
     approvedLimitCents: integer('approved_limit_cents'),
@@ -568,6 +606,13 @@ export const creditAccounts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     limitCents: integer('limit_cents').notNull(),
     applicationId: uuid('application_id').references(() => creditApplications.id, { onDelete: 'set null' }),
+    /**
+     * The company this line belongs to (issue #30): its members' orders on account count against
+     * it, and it is locked through the owner's row. Null: a single customer's line.
+     */
+    companyId: uuid('company_id')
+      .unique()
+      .references(() => companies.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [check('credit_accounts_limit_nonnegative', sql`${t.limitCents} >= 0`)],
@@ -584,7 +629,7 @@ export const jobs = pgTable(
   'jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['mail', 'refund'] }).notNull(),
+    kind: text('kind', { enum: ['mail', 'refund', 'statements', 'reminders'] }).notNull(),
     payload: jsonb('payload').notNull(),
     status: text('status', { enum: ['queued', 'done', 'failed'] })
       .notNull()
@@ -599,7 +644,7 @@ export const jobs = pgTable(
   },
   (t) => [
     check('jobs_status_known', sql`${t.status} in ('queued', 'done', 'failed')`),
-    check('jobs_kind_known', sql`${t.kind} in ('mail', 'refund')`),
+    check('jobs_kind_known', sql`${t.kind} in ('mail', 'refund', 'statements', 'reminders')`),
     index('jobs_due_idx')
       .on(t.runAt)
       .where(sql`${t.status} = 'queued'`),
@@ -996,4 +1041,397 @@ export const calloutParts = pgTable(
     check('callout_parts_quantity_positive', sql`${t.quantity} >= 1`),
     index('callout_parts_part_idx').on(t.partId),
   ],
+);
+
+/*
+ * Fleets, small vendors and promotions (issue #30, docs/decisions/030-companies-tiers-promotions-invoices.md):
+ * companies with members in roles, approvals, price lists, sale prices, discount codes, invoices
+ * with gapless numbers per year, payments against them and monthly statements.
+ */
+
+export const COMPANY_ROLES = ['owner', 'buyer', 'approver', 'accountant'] as const;
+
+/** A business buying as one: its members order on its credit line, at its price list, with its addresses. */
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    taxId: text('tax_id').notNull(),
+    billingAddress: jsonb('billing_address').$type<AddressValue>().notNull(),
+    /** Orders need a purchase order number at checkout. */
+    poRequired: boolean('po_required').notNull().default(false),
+    /** The price list its members buy at (null: retail). */
+    priceListId: uuid('price_list_id').references(() => priceLists.id, { onDelete: 'set null' }),
+    /** An admin approved its resale or exemption certificate: its orders carry no sales tax. */
+    taxExempt: boolean('tax_exempt').notNull().default(false),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('companies_name_idx').on(sql`lower(${t.name})`)],
+);
+export type CompanyRow = typeof companies.$inferSelect;
+
+/**
+ * Who belongs to a company and as what. One company per account (the primary key). A buyer's
+ * `order_limit_cents` is the most one order may total without an approver (null: no limit).
+ * Leaving deletes the row (the audit log keeps who was a member when).
+ */
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: COMPANY_ROLES }).notNull(),
+    orderLimitCents: integer('order_limit_cents'),
+    ...timestamps,
+  },
+  (t) => [
+    check('company_members_role_known', sql`${t.role} in ('owner', 'buyer', 'approver', 'accountant')`),
+    check(
+      'company_members_limit_nonnegative',
+      sql`${t.orderLimitCents} IS NULL OR ${t.orderLimitCents} >= 0`,
+    ),
+    index('company_members_company_idx').on(t.companyId, t.role),
+  ],
+);
+export type CompanyMemberRow = typeof companyMembers.$inferSelect;
+
+/** An invitation by email to join a company in a role; the link carries a token stored only hashed. */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: COMPANY_ROLES }).notNull(),
+    orderLimitCents: integer('order_limit_cents'),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('company_invitations_role_known', sql`${t.role} in ('buyer', 'approver', 'accountant')`),
+    index('company_invitations_company_idx').on(t.companyId, t.createdAt),
+    index('company_invitations_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const APPROVAL_STATUS_VALUES = ['pending', 'approved', 'declined', 'expired'] as const;
+
+/** A buyer's order over their limit, waiting for an approver: who asked, who decided, and why not. */
+export const orderApprovals = pgTable(
+  'order_approvals',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    buyerId: text('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The buyer's limit when they ordered, in cents. */
+    limitCents: integer('limit_cents').notNull(),
+    status: text('status', { enum: APPROVAL_STATUS_VALUES }).notNull().default('pending'),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    reason: text('reason'),
+    ...timestamps,
+  },
+  (t) => [
+    check('order_approvals_status_known', sql`${t.status} in ('pending', 'approved', 'declined', 'expired')`),
+    index('order_approvals_queue_idx').on(t.companyId, t.status, t.createdAt),
+  ],
+);
+
+/** A price list (tier): percent off by brand and/or category, and fixed prices per part. */
+export const priceLists = pgTable('price_lists', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  ...timestamps,
+});
+export type PriceListRow = typeof priceLists.$inferSelect;
+
+/**
+ * A percent off (in basis points: 1250 = 12.5 %) for a brand, a category, both, or everything (both
+ * null). The most specific rule wins: brand and category, then brand, then category, then all.
+ */
+export const priceListRules = pgTable(
+  'price_list_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    priceListId: uuid('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    brand: text('brand').references(() => brands.name, { onUpdate: 'cascade', onDelete: 'cascade' }),
+    category: text('category'),
+    percentOffBp: integer('percent_off_bp').notNull(),
+  },
+  (t) => [
+    check('price_list_rules_percent_range', sql`${t.percentOffBp} between 0 and 10000`),
+    uniqueIndex('price_list_rules_scope_idx').on(
+      t.priceListId,
+      sql`coalesce(${t.brand}, '')`,
+      sql`coalesce(${t.category}, '')`,
+    ),
+  ],
+);
+
+/** A part's fixed price on a price list: beats every percent rule. */
+export const priceListPrices = pgTable(
+  'price_list_prices',
+  {
+    priceListId: uuid('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    partId: uuid('part_id')
+      .notNull()
+      .references(() => parts.id, { onDelete: 'cascade' }),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.priceListId, t.partId] }),
+    check('price_list_prices_nonnegative', sql`${t.priceCents} >= 0`),
+    index('price_list_prices_part_idx').on(t.partId),
+  ],
+);
+
+/** A single customer (not a company) buying at a price list. */
+export const customerPriceLists = pgTable('customer_price_lists', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  priceListId: uuid('price_list_id')
+    .notNull()
+    .references(() => priceLists.id, { onDelete: 'cascade' }),
+  ...timestamps,
+});
+
+/** A part on sale for everyone from `starts_at` until `ends_at`, shown struck through. */
+export const partSales = pgTable(
+  'part_sales',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partId: uuid('part_id')
+      .notNull()
+      .references(() => parts.id, { onDelete: 'cascade' }),
+    salePriceCents: integer('sale_price_cents').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check('part_sales_nonnegative', sql`${t.salePriceCents} >= 0`),
+    check('part_sales_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    index('part_sales_part_idx').on(t.partId, t.startsAt),
+    index('part_sales_window_idx').on(t.startsAt, t.endsAt),
+  ],
+);
+
+export const TAX_EXEMPTION_STATUS_VALUES = ['pending', 'approved', 'declined'] as const;
+
+/** A company's resale or exemption certificate (an upload) and an admin's decision on it. */
+export const taxExemptions = pgTable(
+  'tax_exemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The certificate's stored file (the uploads storage's key) and its name as uploaded. */
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    status: text('status', { enum: TAX_EXEMPTION_STATUS_VALUES }).notNull().default('pending'),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('tax_exemptions_status_known', sql`${t.status} in ('pending', 'approved', 'declined')`),
+    index('tax_exemptions_status_idx').on(t.status, t.createdAt),
+    index('tax_exemptions_company_idx').on(t.companyId),
+  ],
+);
+
+/**
+ * A discount code: percent (basis points) or an amount off, on the whole order or on some brands
+ * or categories, with a minimum order, a window and use limits. `uses` is counted in the order's
+ * transaction with the row locked, so concurrent checkouts cannot pass `total_limit`.
+ */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** As typed by the admin; matched without regard to case (the unique index). */
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['percent', 'amount'] }).notNull(),
+    percentOffBp: integer('percent_off_bp'),
+    amountOffCents: integer('amount_off_cents'),
+    /** Empty arrays: the whole order. Otherwise only lines of these brands or categories. */
+    brands: text('brands')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    minOrderCents: integer('min_order_cents').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+    totalLimit: integer('total_limit'),
+    perCustomerLimit: integer('per_customer_limit'),
+    uses: integer('uses').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('promotions_code_idx').on(sql`upper(${t.code})`),
+    check('promotions_kind_known', sql`${t.kind} in ('percent', 'amount')`),
+    check(
+      'promotions_amount_matches_kind',
+      sql`(${t.kind} = 'percent' AND ${t.percentOffBp} between 1 and 10000 AND ${t.amountOffCents} IS NULL) OR (${t.kind} = 'amount' AND ${t.amountOffCents} > 0 AND ${t.percentOffBp} IS NULL)`,
+    ),
+    check('promotions_min_nonnegative', sql`${t.minOrderCents} >= 0`),
+    check('promotions_window', sql`${t.endsAt} IS NULL OR ${t.endsAt} > ${t.startsAt}`),
+    check(
+      'promotions_limits_positive',
+      sql`coalesce(${t.totalLimit}, 1) > 0 AND coalesce(${t.perCustomerLimit}, 1) > 0`,
+    ),
+    check(
+      'promotions_uses_within_limit',
+      sql`${t.uses} >= 0 AND (${t.totalLimit} IS NULL OR ${t.uses} <= ${t.totalLimit})`,
+    ),
+  ],
+);
+export type PromotionRow = typeof promotions.$inferSelect;
+
+/** One order that used a code: one per order (the primary key), counted per customer. */
+export const promotionUses = pgTable(
+  'promotion_uses',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    promotionId: uuid('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'restrict' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    discountCents: integer('discount_cents').notNull(),
+    /** A cancelled order gives its use back (the row stays, released). */
+    releasedAt: timestamp('released_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('promotion_uses_discount_nonnegative', sql`${t.discountCents} >= 0`),
+    index('promotion_uses_promotion_idx').on(t.promotionId, t.userId),
+  ],
+);
+
+/** The last invoice number given in each year: invoices are numbered 2026-000001, … without gaps. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/**
+ * An order's invoice: numbered in the order's own transaction (gapless per year, like order
+ * numbers), with what is due when. Payments an admin records (or the card's) settle it.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    year: integer('year').notNull(),
+    seq: integer('seq').notNull(),
+    /** As printed: "INV-2026-000123". */
+    number: text('number').notNull().unique(),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** On account: when it falls due (net 30). Card orders are due at once. */
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }),
+    totalCents: integer('total_cents').notNull(),
+    paidCents: integer('paid_cents').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('invoices_year_seq_idx').on(t.year, t.seq),
+    check('invoices_paid_within_total', sql`${t.paidCents} >= 0`),
+    index('invoices_company_idx')
+      .on(t.companyId, t.issuedAt)
+      .where(sql`${t.companyId} IS NOT NULL`),
+    index('invoices_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.dueAt} IS NOT NULL`),
+  ],
+);
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** Money received against an invoice, as an admin recorded it (cheque, bank transfer …). */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    method: text('method').notNull(),
+    reference: text('reference'),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('invoice_payments_positive', sql`${t.amountCents} > 0`),
+    index('invoice_payments_invoice_idx').on(t.invoiceId),
+  ],
+);
+
+/** A reminder mail sent for an overdue invoice, once per step (7 and 14 days past due). */
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    daysPastDue: integer('days_past_due').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.daysPastDue] })],
+);
+
+/** A company's monthly statement as the job wrote it on the 1st: the month's figures, kept. */
+export const statements = pgTable(
+  'statements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    /** The month it covers, as its first day. */
+    month: date('month', { mode: 'string' }).notNull(),
+    openingBalanceCents: integer('opening_balance_cents').notNull(),
+    chargesCents: integer('charges_cents').notNull(),
+    paymentsCents: integer('payments_cents').notNull(),
+    closingBalanceCents: integer('closing_balance_cents').notNull(),
+    overdueCents: integer('overdue_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('statements_company_month_idx').on(t.companyId, t.month)],
 );

@@ -315,14 +315,25 @@ describe('restore drill', () => {
   }, 90_000);
 
   it('migrates a backup of an older version forward as it restores it', async () => {
-    // A database of the version before the latest migration (0018): today's, with 0018 taken
-    // back (its tables, the parts' brand key and its journal row), which is what the older
+    // A database of the version before the latest migration (0019): today's, with 0019 taken
+    // back (its tables, columns and widened checks, and its journal row), which is what the older
     // version left.
     // A new migration moves this test to it.
     const old = await createTestDatabase();
     for (const statement of [
-      'alter table parts drop constraint parts_brand_brands_name_fk',
-      'drop table callout_parts, assembly_callouts, assemblies, part_numbers, brands',
+      'drop table order_approvals, promotion_uses, promotions, invoice_payments, invoice_reminders, statements, invoices, invoice_counters, tax_exemptions, part_sales, customer_price_lists, price_list_prices, price_list_rules, company_invitations, company_members',
+      'alter table orders drop column company_id, drop column po_number, drop column discount_cents, drop column discount_code',
+      'alter table orders add constraint orders_total_is_sum check (total_cents = subtotal_cents + tax_cents)',
+      "alter table orders drop constraint orders_status_known, add constraint orders_status_known check (status in ('unpaid', 'on_account', 'paid', 'partially_shipped', 'shipped', 'delivered', 'cancelled'))",
+      "alter table orders drop constraint orders_cancel_reason_known, add constraint orders_cancel_reason_known check (cancel_reason in ('expired', 'customer', 'admin'))",
+      'drop index orders_unpaid_expiry_idx',
+      "create index orders_unpaid_expiry_idx on orders (expires_at) where status = 'unpaid'",
+      'alter table order_lines drop column list_price_cents, drop column discount_cents',
+      'alter table addresses drop column company_id',
+      'alter table credit_applications drop column company_id',
+      'alter table credit_accounts drop column company_id',
+      'drop table companies, price_lists',
+      "alter table jobs drop constraint jobs_kind_known, add constraint jobs_kind_known check (kind in ('mail', 'refund'))",
       'delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)',
     ]) {
       await old.db.execute(sql.raw(statement));
@@ -337,7 +348,7 @@ describe('restore drill', () => {
     } finally {
       await old.close();
     }
-    expect((await readManifest(file)).migration.tag).toBe('0017_verify_email_with_user');
+    expect((await readManifest(file)).migration.tag).toBe('0018_parts_numbers_brands_diagrams');
 
     const into = onPostgres ? await emptyPostgres() : undefined;
     try {
@@ -347,8 +358,9 @@ describe('restore drill', () => {
         force: false,
         log: quiet,
       });
-      expect(restored.migratedFrom).toBe('0017_verify_email_with_user');
-      // Migrated: the restored database has the newest migration's tables, its brands seeded.
+      expect(restored.migratedFrom).toBe('0018_parts_numbers_brands_diagrams');
+      // Migrated: the restored database has the newest migration's tables (an order's discount
+      // column and the companies), and the older ones' (its brands seeded).
       const database = await openDatabase({
         databaseUrl: into?.url,
         pgliteDir: path.join(work, 'restored-old/db'),
@@ -360,6 +372,10 @@ describe('restore drill', () => {
           sql`select count(*)::int as n from brands where featured`,
         )) as unknown as { rows: { n: number }[] };
         expect(featured.rows).toEqual([{ n: 6 }]);
+        const newest = (await database.db.execute(
+          sql`select (select count(*) from companies)::int as companies, (select count(*) from orders where discount_cents <> 0)::int as discounted`,
+        )) as unknown as { rows: { companies: number; discounted: number }[] };
+        expect(newest.rows).toEqual([{ companies: 0, discounted: 0 }]);
       } finally {
         await database.close();
       }

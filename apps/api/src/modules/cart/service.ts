@@ -140,6 +140,9 @@ export type TakenLine = {
   priceCents: number;
   available: number;
   minquantity: number;
+  /** For price tiers and discount codes by brand or category (issue #30). */
+  brand: string;
+  category: string;
 };
 
 /**
@@ -171,6 +174,8 @@ export async function takeCartForCheckout(
       priceCents: parts.priceCents,
       available: parts.availablequantity,
       minquantity: parts.minquantity,
+      brand: parts.brand,
+      category: parts.category,
     })
     .from(taken)
     .innerJoin(parts, eq(parts.id, taken.partId))

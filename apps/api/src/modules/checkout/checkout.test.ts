@@ -67,6 +67,8 @@ describe('POST /api/checkout', () => {
           unitPrice: 19.99,
           quantity: 3,
           total: 59.97,
+          listPrice: null,
+          discount: 0,
         },
         {
           lineId: expect.any(String),
@@ -76,6 +78,8 @@ describe('POST /api/checkout', () => {
           unitPrice: 45.5,
           quantity: 1,
           total: 45.5,
+          listPrice: null,
+          discount: 0,
         },
       ],
       address: { ...ADDRESS, state: 'CA' },
@@ -84,6 +88,11 @@ describe('POST /api/checkout', () => {
       paymentDueAt: null,
       // The delivery date promised for CA with the default settings (delivery-promise.ts).
       promisedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      // No company, no code: nothing off, no PO number, nothing to approve.
+      discount: 0,
+      discountCode: null,
+      poNumber: null,
+      awaitingApproval: false,
     });
     expect(await available(pads.id, chain.id)).toEqual([7, 2]);
 

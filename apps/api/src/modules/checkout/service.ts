@@ -22,6 +22,12 @@ import { insertOrder, reserveAndFinishOrder, type OrderTerms } from '../orders/s
 import { sameEmail } from '../users/service.js';
 import { once, type IdempotencyClaim } from '../../lib/idempotency.js';
 import { ordersPlaced } from '../../lib/metrics.js';
+import { approvalNeeded, assertMayOrder } from '../approvals/rules.js';
+import { requestApproval } from '../approvals/request.js';
+import { buyerOf } from '../companies/membership.js';
+import { issueInvoice } from '../invoices/issue.js';
+import { orderPrices, type OrderPrice } from '../pricing/order-prices.js';
+import { applyDiscountCode, recordDiscountUse } from '../promotions/apply.js';
 
 interface ReservedLine {
   partId: string;
@@ -29,6 +35,10 @@ interface ReservedLine {
   partName: string;
   unitPriceCents: number;
   quantity: number;
+  /** Retail when the line is priced by a tier or a sale (issue #30); null: retail. */
+  listPriceCents: number | null;
+  /** This line's share of a discount code. */
+  discountCents: number;
 }
 
 /**
@@ -72,7 +82,7 @@ const refusal = (kind: 'conflict' | 'invalid', errors: FieldError[]) =>
  * Checks every line against its part as taken (a line short or under the part's minimum is
  * refused, worded as `refusals` says) and prices it. Throwing rolls back the whole order.
  */
-function priceLines(taken: TakenLine[], refusals: Refusals): ReservedLine[] {
+function priceLines(taken: TakenLine[], refusals: Refusals, prices: Map<string, OrderPrice>): ReservedLine[] {
   const short: FieldError[] = [];
   const belowMinimum: FieldError[] = [];
   for (const line of taken) {
@@ -84,13 +94,18 @@ function priceLines(taken: TakenLine[], refusals: Refusals): ReservedLine[] {
   }
   if (short.length) throw refusal(refusals.shortAsRead, short);
   if (belowMinimum.length) throw refusal('invalid', belowMinimum);
-  return taken.map((line) => ({
-    partId: line.partId,
-    partNumber: line.partNumber,
-    partName: line.name,
-    unitPriceCents: line.priceCents,
-    quantity: line.quantity,
-  }));
+  return taken.map((line) => {
+    const price = prices.get(line.partId) ?? { unitPriceCents: line.priceCents, listPriceCents: null };
+    return {
+      partId: line.partId,
+      partNumber: line.partNumber,
+      partName: line.name,
+      unitPriceCents: price.unitPriceCents,
+      listPriceCents: price.listPriceCents,
+      quantity: line.quantity,
+      discountCents: 0,
+    };
+  });
 }
 
 /**
@@ -158,6 +173,9 @@ export interface OrderRequest {
   refusals: Refusals;
   /** Placed with 1-Click (issue #28). */
   oneClick?: boolean;
+  /** Issue #30: the buyer's purchase order number and a discount code, as typed. */
+  poNumber?: string;
+  discountCode?: string;
 }
 
 /** How an order's transaction ends: the order as written and the answer the route sends. */
@@ -181,18 +199,44 @@ export async function placeTakenLines(
   terms: OrderTerms,
 ): Promise<Placed> {
   const { caller, address } = request;
+  // Who is buying (issue #30): their company and role, read in the order's transaction, so a
+  // member removed a moment ago orders as nobody's buyer.
+  const buyer = await buyerOf(tx, caller.id);
+  assertMayOrder(buyer, request.poNumber);
   // On account: the customer's credit line, locked until this order commits, so a second
   // on-account order waits and then counts this one against the limit.
   const creditLine = request.payment === 'account' ? await lockCreditLine(tx, caller.id) : undefined;
 
-  // Every line priced from the catalogue and checked against its stock as read.
-  const lines = priceLines(taken, request.refusals);
+  // Every line priced on the server (the buyer's price list or a sale, else retail) and checked
+  // against its stock as read.
+  const lines = priceLines(taken, request.refusals, await orderPrices(tx, buyer, taken));
 
-  // The order, with the delivery state's sales tax.
+  // A discount code, checked and counted in this transaction; each line keeps its share.
+  const byPart = new Map(taken.map((t) => [t.partId, t]));
+  const discount = await applyDiscountCode(
+    tx,
+    request.discountCode,
+    buyer,
+    lines.map((l) => ({
+      partId: l.partId,
+      brand: byPart.get(l.partId)?.brand ?? '',
+      category: byPart.get(l.partId)?.category ?? '',
+      amountCents: l.unitPriceCents * l.quantity,
+    })),
+  );
+  if (discount) lines.forEach((l, i) => (l.discountCents = discount.perLineCents[i] ?? 0));
+  const discountCents = discount?.discountCents ?? 0;
+
+  // The order, with the delivery state's sales tax on what is paid (none for a tax-exempt company).
   const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
-  const taxCents = salesTaxCents(subtotalCents, salesTaxRates[address.state] ?? 0);
+  const taxCents = buyer.membership?.taxExempt
+    ? 0
+    : salesTaxCents(subtotalCents - discountCents, salesTaxRates[address.state] ?? 0);
+  const totalCents = subtotalCents - discountCents + taxCents;
+  // Over the buyer's own limit: the order waits for an approver (issue #30).
+  const awaitingApproval = approvalNeeded(buyer, totalCents);
   // Over the remaining limit: throwing rolls everything back, so nothing is held.
-  if (creditLine) await assertWithinLimit(tx, caller.id, creditLine, subtotalCents + taxCents);
+  if (creditLine) await assertWithinLimit(tx, caller.id, creditLine, totalCents);
   // The delivery date it promises: every line is in stock (a short line was refused above, and one
   // sold out meanwhile rolls the order back), so the address's state and the settings decide.
   const promisedOn = promisedDate(terms, address.state);
@@ -207,6 +251,11 @@ export async function placeTakenLines(
     terms,
     promisedOn,
     oneClick: request.oneClick ?? false,
+    companyId: buyer.membership?.companyId ?? null,
+    poNumber: request.poNumber ?? null,
+    discountCode: discount?.code ?? null,
+    discountCents,
+    awaitingApproval,
     lines,
   });
   // Last, in one statement: every line's stock or none, and then its number, its timeline's first
@@ -220,6 +269,9 @@ export async function placeTakenLines(
     alsoQueue: request.payment === 'account' ? [newOrderNotice(written._id, terms.publicUrl)] : [],
   });
   if (!order) throw await shortfall(tx, lines, request.refusals);
+  if (discount) await recordDiscountUse(tx, discount, order._id, caller.id);
+  if (awaitingApproval) await requestApproval(tx, order, buyer);
+  else await issueInvoice(tx, order._id);
 
   return {
     order,
@@ -235,6 +287,10 @@ export async function placeTakenLines(
       expiresAt: order.expiresAt ?? null,
       paymentDueAt: order.paymentDueAt ?? null,
       promisedOn: order.promisedOn ?? null,
+      discount: order.discount ?? 0,
+      discountCode: order.discountCode ?? null,
+      poNumber: order.poNumber ?? null,
+      awaitingApproval,
     },
   };
 }
@@ -287,6 +343,8 @@ export async function checkout(
     address: input.address,
     payment: input.payment,
     refusals: CART_REFUSALS,
+    poNumber: input.poNumber,
+    discountCode: input.discountCode,
   };
   return inOrderTransaction(db, claim, async (tx) => {
     // The cart, taken out (locked) with its parts as they are now, and the address kept in the
@@ -361,6 +419,8 @@ export async function takePart(
       priceCents: parts.priceCents,
       available: parts.availablequantity,
       minquantity: parts.minquantity,
+      brand: parts.brand,
+      category: parts.category,
     })
     .from(parts)
     .where(eq(parts.id, partId));

@@ -69,6 +69,8 @@ describe('POST /api/order (the part page’s form, through the checkout)', () =>
           unitPrice: 25.99,
           quantity: 3,
           total: 77.97,
+          listPrice: null,
+          discount: 0,
         },
       ],
       address: DELIVERY_ADDRESS,
@@ -77,6 +79,10 @@ describe('POST /api/order (the part page’s form, through the checkout)', () =>
       paymentDueAt: null,
       // The delivery date promised for CA with the default settings (delivery-promise.ts).
       promisedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      discount: 0,
+      discountCode: null,
+      poNumber: null,
+      awaitingApproval: false,
     });
     expect(await available(part.id)).toBe(27);
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, result.insertedId));

@@ -46,7 +46,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 type OrderLineFields = Pick<
   OrderLineRow,
   'id' | 'partId' | 'partNumber' | 'partName' | 'unitPriceCents' | 'quantity'
->;
+> &
+  Partial<Pick<OrderLineRow, 'listPriceCents' | 'discountCents'>>;
 
 export function toOrderLine(line: OrderLineFields): OrderLine {
   return {
@@ -57,6 +58,8 @@ export function toOrderLine(line: OrderLineFields): OrderLine {
     unitPrice: centsToDollars(line.unitPriceCents),
     quantity: line.quantity,
     total: centsToDollars(line.unitPriceCents * line.quantity),
+    listPrice: line.listPriceCents == null ? null : centsToDollars(line.listPriceCents),
+    discount: centsToDollars(line.discountCents ?? 0),
   };
 }
 
@@ -89,8 +92,9 @@ export function toOrder(row: OrderRow, lines: OrderLineFields[], shipments: Ship
     shippedAt: iso(row.shippedAt),
     deliveredAt: iso(row.deliveredAt),
     cancelledAt: iso(row.cancelledAt),
-    // A deadline only means something while the order still holds its stock unpaid.
-    expiresAt: row.status === 'unpaid' ? iso(row.expiresAt) : null,
+    // A deadline only means something while the order still holds its stock unpaid (or waits for
+    // its company's approver).
+    expiresAt: row.status === 'unpaid' || row.status === 'awaiting_approval' ? iso(row.expiresAt) : null,
     cancelReason: row.status === 'cancelled' ? (row.cancelReason ?? null) : null,
     paymentMethod: row.paymentMethod,
     // What is still owed and by when: only while an on-account order is open and unpaid.
@@ -100,6 +104,10 @@ export function toOrder(row: OrderRow, lines: OrderLineFields[], shipments: Ship
     promisedOn: row.promisedOn ?? null,
     oneClick: row.oneClick,
     shipments,
+    companyId: row.companyId,
+    poNumber: row.poNumber,
+    discount: centsToDollars(row.discountCents),
+    discountCode: row.discountCode,
   };
 }
 
@@ -293,7 +301,22 @@ export interface NewOrder {
   promisedOn?: string | null;
   /** Placed with 1-Click (issue #28). */
   oneClick?: boolean;
-  lines: { partId: string; partNumber: string; partName: string; unitPriceCents: number; quantity: number }[];
+  /** Issue #30: the company it is placed for, the buyer's PO number, a discount code and its amount. */
+  companyId?: string | null;
+  poNumber?: string | null;
+  discountCode?: string | null;
+  discountCents?: number;
+  /** Over the buyer's limit: the order waits for an approver, holding its stock like an unpaid one. */
+  awaitingApproval?: boolean;
+  lines: {
+    partId: string;
+    partNumber: string;
+    partName: string;
+    unitPriceCents: number;
+    quantity: number;
+    listPriceCents?: number | null;
+    discountCents?: number;
+  }[];
 }
 
 /**
@@ -304,6 +327,7 @@ export interface NewOrder {
  */
 export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
   const subtotalCents = order.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const discountCents = order.discountCents ?? 0;
   // The order and its lines go in one statement (the id is made here, so the lines can name it).
   const id = randomUUID();
   const placed = tx.$with('placed').as(
@@ -317,17 +341,31 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<Order> {
         num: order.num,
         subtotalCents,
         taxCents: order.taxCents,
-        totalCents: subtotalCents + order.taxCents,
+        discountCents,
+        totalCents: subtotalCents - discountCents + order.taxCents,
         deliveryAddress: order.deliveryAddress,
         paymentMethod: order.paymentMethod,
         promisedOn: order.promisedOn ?? null,
         oneClick: order.oneClick ?? false,
+        companyId: order.companyId ?? null,
+        poNumber: order.poNumber ?? null,
+        discountCode: order.discountCode ?? null,
         // An order on account is accepted at once (net 30): it never expires and its invoice falls
         // due in 30 days. A card order holds its stock until its deadline, on the database's clock,
-        // the same one the expiry job compares with, whichever process asks.
-        ...(order.paymentMethod === 'account'
-          ? { status: 'on_account' as const, expiresAt: null, paymentDueAt: sql`now() + interval '30 days'` }
-          : { expiresAt: sql`now() + make_interval(mins => ${order.terms.holdMinutes})` }),
+        // the same one the expiry job compares with, whichever process asks. An order waiting for
+        // an approver holds its stock the same way, whichever way it will be paid.
+        ...(order.awaitingApproval
+          ? {
+              status: 'awaiting_approval' as const,
+              expiresAt: sql`now() + make_interval(mins => ${order.terms.holdMinutes})`,
+            }
+          : order.paymentMethod === 'account'
+            ? {
+                status: 'on_account' as const,
+                expiresAt: null,
+                paymentDueAt: sql`now() + interval '30 days'`,
+              }
+            : { expiresAt: sql`now() + make_interval(mins => ${order.terms.holdMinutes})` }),
       })
       .returning(),
   );

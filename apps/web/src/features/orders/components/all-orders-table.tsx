@@ -8,6 +8,7 @@ import { OrderParts } from './order-parts';
 import { STATUS_LABELS } from './status-labels';
 
 const statusTone: Record<Order['status'], string> = {
+  awaiting_approval: 'bg-violet-100 text-violet-900',
   unpaid: 'bg-amber-100 text-amber-900',
   on_account: 'bg-cyan-100 text-cyan-900',
   paid: 'bg-blue-100 text-blue-900',

@@ -7,6 +7,7 @@ import { STATUS_LABELS } from '../status-labels';
 
 /** Each status's badge colours: waiting (amber), under way (blue), done (green), stopped (grey). */
 const STATUS_TONE: Record<OrderDetail['status'], string> = {
+  awaiting_approval: 'border-violet-300 bg-violet-50 text-violet-900',
   unpaid: 'border-amber-300 bg-amber-50 text-amber-900',
   on_account: 'border-sky-300 bg-sky-50 text-sky-900',
   paid: 'border-sky-300 bg-sky-50 text-sky-900',
