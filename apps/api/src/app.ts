@@ -26,8 +26,11 @@ import { createSandboxProvider } from './lib/payments/sandbox.js';
 import { addressesRoutes } from './modules/addresses/routes.js';
 import { cardsRoutes } from './modules/cards/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
+import { quickOrderRoutes } from './modules/quick-order/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { creditRoutes } from './modules/credit/routes.js';
+import { companiesRoutes } from './modules/companies/routes.js';
+import { approvalsRoutes } from './modules/approvals/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { registerBackups } from './modules/backups/plugin.js';
@@ -37,9 +40,12 @@ import { createOrdersCache, forgetOrders, registerOrdersReadCache } from './modu
 import { orderDetailRoutes } from './modules/orders/detail-routes.js';
 import { ordersRoutes } from './modules/orders/routes.js';
 import { oneClickRoutes } from './modules/one-click/routes.js';
+import { promotionsRoutes } from './modules/promotions/routes.js';
 import { runPaymentJob } from './modules/payments/intent-cancel.js';
 import { refundOrderPayment } from './modules/payments/service.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
+import { invoicesRoutes } from './modules/invoices/routes.js';
+import { statementsRoutes } from './modules/statements/routes.js';
 import { reviewsRoutes } from './modules/reviews/routes.js';
 import { returnsRoutes } from './modules/returns/routes.js';
 import { shipmentsRoutes } from './modules/shipments/routes.js';
@@ -65,6 +71,8 @@ import { registerMetrics } from './plugins/metrics.js';
 import { computeSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 import { CatalogueIndex } from './modules/parts/catalogue-index.js';
+import { registerPriceBook } from './modules/pricing/price-book.js';
+import { priceListsRoutes } from './modules/price-lists/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -142,6 +150,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDeliverySettings(app);
   // The brands' names, in memory, for the catalogue's brand filter and the part form's brand.
   registerBrandDirectory(app);
+  // Price tiers and sales laid over the catalogue's cached answers per request (issue #30).
+  registerPriceBook(app);
   // Before every route, so each answer is measured (and /metrics is not the web app's page).
   await registerMetrics(app, { settings: config.metrics, database, catalogueCache });
   if (!options.database) app.addHook('onClose', async () => database.close());
@@ -286,9 +296,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(orderDetailRoutes, { prefix: '/api' });
   await app.register(shipmentsRoutes, { prefix: '/api' });
   await app.register(cartRoutes, { prefix: '/api' });
+  await app.register(priceListsRoutes, { prefix: '/api' });
+  await app.register(quickOrderRoutes, { prefix: '/api' });
   await app.register(checkoutRoutes, { prefix: '/api' });
   await app.register(addressesRoutes, { prefix: '/api' });
   await app.register(creditRoutes, { prefix: '/api' });
+  await app.register(companiesRoutes, { prefix: '/api' });
+  await app.register(approvalsRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, {
     prefix: '/api',
     provider: paymentProvider,
@@ -302,6 +316,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publishableKey: config.payments.provider === 'stripe' ? config.payments.publishableKey : null,
   });
   await app.register(oneClickRoutes, { prefix: '/api', provider: paymentProvider });
+  await app.register(promotionsRoutes, { prefix: '/api' });
+  await app.register(invoicesRoutes, { prefix: '/api' });
+  await app.register(statementsRoutes, {
+    prefix: '/api',
+    scheduleMs: config.env === 'test' ? 0 : 15 * 60_000,
+  });
   await app.register(reviewsRoutes, { prefix: '/api' });
   await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
