@@ -43,6 +43,8 @@ export const AdminOrdersQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
   email: singleLineText().trim().min(1).max(254).optional(),
   number: OrderNumberParamsSchema.shape.number.optional(),
+  /** Part of a company's purchase order number (issue #30), without regard to case. */
+  po: singleLineText().trim().min(1).max(40).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });

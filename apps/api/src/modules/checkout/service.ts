@@ -266,11 +266,13 @@ export async function placeTakenLines(
     order: written,
     actor: caller,
     terms,
-    alsoQueue: request.payment === 'account' ? [newOrderNotice(written._id, terms.publicUrl)] : [],
+    // One waiting for an approver is not one to ship yet: the shop is told once it is approved.
+    alsoQueue:
+      request.payment === 'account' && !awaitingApproval ? [newOrderNotice(written._id, terms.publicUrl)] : [],
   });
   if (!order) throw await shortfall(tx, lines, request.refusals);
   if (discount) await recordDiscountUse(tx, discount, order._id, caller.id);
-  if (awaitingApproval) await requestApproval(tx, order, buyer);
+  if (awaitingApproval) await requestApproval(tx, order, buyer, terms.publicUrl);
   else await issueInvoice(tx, order._id);
 
   return {

@@ -1,3 +1,4 @@
+import { approvalsTexts } from '@pitstop/core/approvals-texts';
 import { deliveryTexts } from '@pitstop/core/delivery-texts';
 import { formatDollars } from '@pitstop/core/money';
 import type { Order, OrderLine } from '@pitstop/core/orders';
@@ -59,18 +60,24 @@ export const orderPageUrl = (publicUrl: string, order: Pick<Order, 'orderNumber'
 export function orderConfirmationMail(order: Order, publicUrl: string): Mail {
   const payUrl = `${publicUrl}/payment/${order._id}`;
   const owed =
-    order.paymentMethod === 'account'
+    order.status === 'awaiting_approval'
       ? [
-          `Placed on account: ${order.paymentDueAt ? receiptTexts.invoiceDue(formatDollars(order.total), utcDay(order.paymentDueAt)) : 'net 30.'}`,
-          receiptTexts.whatNext,
+          approvalsTexts.confirmationWaits(order.expiresAt ? utcMinute(order.expiresAt) : ''),
           '',
           `Follow your order: ${orderPageUrl(publicUrl, order)}`,
         ]
-      : order.expiresAt
+      : order.paymentMethod === 'account'
         ? [
-            `Your parts are held for you until ${utcMinute(order.expiresAt)}. Please pay before then: ${payUrl}`,
+            `Placed on account: ${order.paymentDueAt ? receiptTexts.invoiceDue(formatDollars(order.total), utcDay(order.paymentDueAt)) : 'net 30.'}`,
+            receiptTexts.whatNext,
+            '',
+            `Follow your order: ${orderPageUrl(publicUrl, order)}`,
           ]
-        : [`Pay or follow your order: ${payUrl}`];
+        : order.expiresAt
+          ? [
+              `Your parts are held for you until ${utcMinute(order.expiresAt)}. Please pay before then: ${payUrl}`,
+            ]
+          : [`Pay or follow your order: ${payUrl}`];
   const text = [
     `Hello ${order.address?.name ?? order.name},`,
     '',
@@ -79,6 +86,7 @@ export function orderConfirmationMail(order: Order, publicUrl: string): Mail {
     ...order.lines.map(mailLine),
     '',
     ...mailTotals(order),
+    ...(order.poNumber ? [approvalsTexts.poLine(order.poNumber)] : []),
     '',
     ...mailAddress(order),
     '',
