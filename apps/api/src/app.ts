@@ -29,6 +29,7 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { quickOrderRoutes } from './modules/quick-order/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { creditRoutes } from './modules/credit/routes.js';
+import { approvalsRoutes } from './modules/approvals/routes.js';
 import { companiesRoutes } from './modules/companies/routes.js';
 import { approvalsRoutes } from './modules/approvals/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
@@ -301,6 +302,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(checkoutRoutes, { prefix: '/api' });
   await app.register(addressesRoutes, { prefix: '/api' });
   await app.register(creditRoutes, { prefix: '/api' });
+  await app.register(approvalsRoutes, { prefix: '/api' });
   await app.register(companiesRoutes, { prefix: '/api' });
   await app.register(approvalsRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, {

@@ -64,7 +64,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
       preValidation: requireAdmin(app),
       schema: {
         tags: ['orders'],
-        summary: 'Every order (admins): filter by status, search by email, paged; total in X-Total-Count',
+        summary:
+          'Every order (admins): filter by status, search by email or PO number, paged; total in X-Total-Count',
         security: bearer,
         querystring: AdminOrdersQuerySchema,
         response: { 200: z.array(OrderSchema), ...problems },

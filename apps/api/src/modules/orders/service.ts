@@ -40,6 +40,8 @@ import { shipmentsOf } from './shipments-read.js';
 import { sameEmail } from '../users/service.js';
 import { orderCancellationMail } from './cancellation-mail.js';
 import { actorName, recordOrderEvent, SYSTEM, type OrderActor } from './events.js';
+import { expireApprovals } from '../approvals/expiry.js';
+import { approvalsTexts } from '@pitstop/core/approvals-texts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -163,6 +165,7 @@ export async function listAllOrders(
   if (query.status) conditions.push(eq(orders.status, query.status));
   if (query.email) conditions.push(ilike(orders.email, `%${escapeLike(query.email)}%`));
   if (query.number !== undefined) conditions.push(eq(orders.number, query.number));
+  if (query.po) conditions.push(ilike(orders.poNumber, `%${escapeLike(query.po)}%`));
   const where = and(...conditions);
   const [rows, counted] = await Promise.all([
     db
@@ -560,23 +563,27 @@ export async function expireUnpaidOrders(
     const due = tx
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.status, 'unpaid'), lt(orders.expiresAt, sql`now()`)))
+      // An order waiting for its company's approver holds its stock as an unpaid one does.
+      .where(and(inArray(orders.status, ['unpaid', 'awaiting_approval']), lt(orders.expiresAt, sql`now()`)))
       .orderBy(asc(orders.expiresAt))
       .limit(limit)
       .for('update', { skipLocked: true });
     const claimed = await tx
       .update(orders)
       .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelReason: 'expired', updatedAt: sql`now()` })
-      .where(and(inArray(orders.id, due), eq(orders.status, 'unpaid')))
+      .where(and(inArray(orders.id, due), inArray(orders.status, ['unpaid', 'awaiting_approval'])))
       .returning({ id: orders.id });
     const orderIds = claimed.map((c) => c.id);
     if (orderIds.length > 0) {
+      const unapproved = await expireApprovals(tx, orderIds);
       await tx.insert(orderEvents).values(
         orderIds.map((orderId) => ({
           orderId,
           kind: 'cancelled' as const,
           actorName: actorName(SYSTEM),
-          detail: 'Not paid in time; its parts went back on sale',
+          detail: unapproved.has(orderId)
+            ? approvalsTexts.expiredEvent
+            : 'Not paid in time; its parts went back on sale',
         })),
       );
     }
