@@ -36,7 +36,12 @@ export const PartSchema = z.object({
   _id: z.string(),
   name: z.string(),
   seller: z.string(),
+  /** What the part costs whoever asks: retail, their price list's (issue #30) or a running sale's. */
   price: z.number(),
+  /** Retail when `price` is not it (a price list, a sale): shown struck through when higher. */
+  listPrice: z.number().optional(),
+  /** When the sale that sets `price` ends (ISO). */
+  saleEndsAt: z.string().optional(),
   img: z.string(),
   description: z.string(),
   /**

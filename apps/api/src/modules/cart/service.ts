@@ -6,6 +6,8 @@ import { quantityProblem } from '@pitstop/core/orders';
 import type { Db } from '../../db/client.js';
 import { cartItems, parts } from '../../db/schema.js';
 import { AppError, hasSqlState } from '../../lib/errors.js';
+import { buyerOf } from '../companies/membership.js';
+import { viewerPrices } from '../pricing/viewer-prices.js';
 
 /** A part as the cart shows it: what it costs and how many can be had now. */
 const partNow = {
@@ -26,15 +28,18 @@ type CartRow = {
   minquantity: number;
 };
 
-function toCart(rows: CartRow[]): Cart {
+/** The cart at the customer's prices: their price list's, or a running sale's (issue #30). */
+async function toCart(db: Db, userId: string, rows: CartRow[]): Promise<Cart> {
+  const prices = await viewerPrices(db, await buyerOf(db, userId), rows);
   let subtotalCents = 0;
   const items = rows.map((row) => {
-    subtotalCents += row.priceCents * row.quantity;
+    const priceCents = prices.get(row.partId)?.priceCents ?? row.priceCents;
+    subtotalCents += priceCents * row.quantity;
     return {
       partId: row.partId,
       name: row.name,
       img: row.img,
-      unitPrice: centsToDollars(row.priceCents),
+      unitPrice: centsToDollars(priceCents),
       quantity: row.quantity,
       available: row.available,
       minquantity: row.minquantity,
@@ -54,7 +59,7 @@ export async function readCart(db: Db, userId: string): Promise<Cart> {
     .innerJoin(parts, eq(parts.id, cartItems.partId))
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.partId));
-  return toCart(rows);
+  return toCart(db, userId, rows);
 }
 
 /**
@@ -118,7 +123,11 @@ export async function setCartItem(db: Db, userId: string, partId: string, quanti
   const changed = { ...part, quantity };
   const ordered =
     part.quantity === null ? [...lines, changed] : rows.map((r) => (r.partId === partId ? changed : r));
-  return toCart(ordered.filter((row): row is CartRow => row.quantity !== null));
+  return toCart(
+    db,
+    userId,
+    ordered.filter((row): row is CartRow => row.quantity !== null),
+  );
 }
 
 export async function removeCartItem(db: Db, userId: string, partId: string): Promise<Cart> {

@@ -57,6 +57,18 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     done();
   };
+  // A list or a part shows prices: a visitor gets the cached answer (sales laid over it), a
+  // customer with a price list their priced copy of it; never the other way round (issue #30).
+  const answerPricedFromCache = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    const hit = app.catalogueCache.answer(request.url);
+    if (!hit) return done();
+    const answer = app.priceBook.answer(request, hit);
+    if (!(answer instanceof Promise)) {
+      sendCached(reply, answer);
+      return;
+    }
+    answer.then((priced) => sendCached(reply, priced), done);
+  };
   // Brands are data: a name no brand has is refused naming `brand`, from the names in memory.
   const knownBrands = async (request: FastifyRequest) => {
     // Run after validation: the query is PartListQuerySchema's (or its facets' part of it).
@@ -67,7 +79,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/parts',
     {
-      onRequest: answerFromCache,
+      onRequest: answerPricedFromCache,
       schema: {
         tags: ['parts'],
         summary: 'List parts',
@@ -109,7 +121,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return jsonArrayResponse(page.items, headers, tags);
       });
-      return sendCached(reply as FastifyReply, cached);
+      return sendCached(reply as FastifyReply, await app.priceBook.priced(request, cached));
     },
   );
 
@@ -186,7 +198,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/parts/:id',
     {
-      onRequest: answerFromCache,
+      onRequest: answerPricedFromCache,
       schema: {
         tags: ['parts'],
         summary: 'One part',
@@ -202,7 +214,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       const cached = await app.catalogueCache.getOrCompute(request.url, async () =>
         jsonResponse(await getPart(app.db, request.params.id), {}, [partTag(request.params.id)]),
       );
-      return sendCached(reply as FastifyReply, cached);
+      return sendCached(reply as FastifyReply, await app.priceBook.priced(request, cached));
     },
   );
 

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { TakenLine } from '../cart/service.js';
 import type { Buyer } from '../companies/membership.js';
+import { pricesFor } from './compute.js';
 
 /** A line's price as the order charges it, and the retail price when that differs (tier or sale). */
 export interface OrderPrice {
@@ -11,13 +12,24 @@ export interface OrderPrice {
 
 /**
  * The price each taken line is charged, by part id, inside the order's transaction: the buyer's
- * price list (company's or their own) or a running sale where lower, else retail.
- * OWNER: price tiers (issue #30 item 5). Until built: retail.
+ * price list (company's or their own) or a running sale where lower, else retail. The lines carry
+ * the part's retail price, brand and category as the checkout took them.
  */
 export async function orderPrices(
-  _tx: Db,
-  _buyer: Buyer,
+  tx: Db,
+  buyer: Buyer,
   lines: TakenLine[],
 ): Promise<Map<string, OrderPrice>> {
-  return new Map(lines.map((l) => [l.partId, { unitPriceCents: l.priceCents, listPriceCents: null }]));
+  const priced = await pricesFor(tx, buyer, lines);
+  return new Map(
+    lines.map((l) => {
+      const p = priced.get(l.partId);
+      return [
+        l.partId,
+        p
+          ? { unitPriceCents: p.priceCents, listPriceCents: p.listPriceCents }
+          : { unitPriceCents: l.priceCents, listPriceCents: null },
+      ];
+    }),
+  );
 }
