@@ -59,7 +59,11 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   // A list or a part shows prices: a visitor gets the cached answer (sales laid over it), a
   // customer with a price list their priced copy of it; never the other way round (issue #30).
-  const answerPricedFromCache = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+  const answerPricedFromCache = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: (err?: Error) => void,
+  ) => {
     const hit = app.catalogueCache.answer(request.url);
     if (!hit) return done();
     const answer = app.priceBook.answer(request, hit);
