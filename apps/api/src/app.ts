@@ -74,8 +74,6 @@ import { registerWeb } from './plugins/web.js';
 import { CatalogueIndex } from './modules/parts/catalogue-index.js';
 import { registerPriceBook } from './modules/pricing/price-book.js';
 import { priceListsRoutes } from './modules/price-lists/routes.js';
-import { registerPriceBook } from './modules/pricing/price-book.js';
-import { priceListsRoutes } from './modules/price-lists/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -153,8 +151,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDeliverySettings(app);
   // The brands' names, in memory, for the catalogue's brand filter and the part form's brand.
   registerBrandDirectory(app);
-  // Price tiers and sales laid over the catalogue's cached answers per request (issue #30).
-  registerPriceBook(app);
   // Price tiers and sales laid over the catalogue's cached answers per request (issue #30).
   registerPriceBook(app);
   // Before every route, so each answer is measured (and /metrics is not the web app's page).
@@ -301,7 +297,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(orderDetailRoutes, { prefix: '/api' });
   await app.register(shipmentsRoutes, { prefix: '/api' });
   await app.register(cartRoutes, { prefix: '/api' });
-  await app.register(priceListsRoutes, { prefix: '/api' });
   await app.register(priceListsRoutes, { prefix: '/api' });
   await app.register(quickOrderRoutes, { prefix: '/api' });
   await app.register(checkoutRoutes, { prefix: '/api' });
