@@ -42,6 +42,7 @@ import { orderDetailRoutes } from './modules/orders/detail-routes.js';
 import { ordersRoutes } from './modules/orders/routes.js';
 import { oneClickRoutes } from './modules/one-click/routes.js';
 import { promotionsRoutes } from './modules/promotions/routes.js';
+import { promotionsRoutes } from './modules/promotions/routes.js';
 import { runPaymentJob } from './modules/payments/intent-cancel.js';
 import { refundOrderPayment } from './modules/payments/service.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
@@ -318,6 +319,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publishableKey: config.payments.provider === 'stripe' ? config.payments.publishableKey : null,
   });
   await app.register(oneClickRoutes, { prefix: '/api', provider: paymentProvider });
+  await app.register(promotionsRoutes, { prefix: '/api' });
   await app.register(promotionsRoutes, { prefix: '/api' });
   await app.register(invoicesRoutes, { prefix: '/api' });
   await app.register(statementsRoutes, {

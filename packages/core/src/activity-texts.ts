@@ -79,6 +79,9 @@ export const auditActionNames: Record<AuditAction, string> = {
   'auth.password_reset_requested': 'Password reset requested',
   'auth.password_reset': 'Password reset',
   'auth.lockout': 'Sign-in locked out',
+  'promotion.create': 'Created a discount code',
+  'promotion.update': 'Edited a discount code',
+  'promotion.deactivate': 'Deactivated a discount code',
 };
 
 export const auditRecordNames: Record<AuditRecordType, string> = {
@@ -90,6 +93,7 @@ export const auditRecordNames: Record<AuditRecordType, string> = {
   order: 'Order',
   return: 'Return',
   credit_application: 'Credit application',
+  promotion: 'Discount code',
   price_list: 'Price list',
   sale: 'Sale',
   tax_exemption: 'Tax exemption',

@@ -45,6 +45,9 @@ export const AUDIT_ACTIONS = [
   'auth.password_reset_requested',
   'auth.password_reset',
   'auth.lockout',
+  'promotion.create',
+  'promotion.update',
+  'promotion.deactivate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -56,6 +59,7 @@ export const AUDIT_RECORD_TYPES = [
   'catalogue',
   'order',
   'return',
+  'promotion',
   'credit_application',
   'price_list',
   'sale',

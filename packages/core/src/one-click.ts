@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CheckoutResultSchema } from './checkout.js';
+import { CheckoutResultSchema, OrderTermsFieldsSchema } from './checkout.js';
 
 /*
  * 1-Click ordering (issue #28, item 5): one click places the order for the chosen quantity to the
@@ -17,6 +17,8 @@ export const OneClickOrderSchema = z.object({
   addressId: z.uuid({ message: 'This address was not found.' }).optional(),
   /** Bought from a cart line: that line leaves the cart with the order. */
   fromCart: z.boolean().optional(),
+  /** A discount code (issue #30), used once however often the same Idempotency-Key is retried. */
+  discountCode: OrderTermsFieldsSchema.shape.discountCode,
 });
 export type OneClickOrderInput = z.infer<typeof OneClickOrderSchema>;
 

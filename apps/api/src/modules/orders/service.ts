@@ -39,6 +39,7 @@ import { enqueueMail, renderedMailJobs, type RenderedMail } from '../jobs/queue.
 import { shipmentsOf } from './shipments-read.js';
 import { sameEmail } from '../users/service.js';
 import { orderCancellationMail } from './cancellation-mail.js';
+import { releaseDiscountUses } from '../promotions/apply.js';
 import { actorName, recordOrderEvent, SYSTEM, type OrderActor } from './events.js';
 import { expireApprovals } from '../approvals/expiry.js';
 import { approvalsTexts } from '@pitstop/core/approvals-texts';
@@ -215,6 +216,7 @@ export async function deleteOrder(
     if (order.status === 'unpaid') {
       partIds = await releaseStock(tx, [orderId]);
       await queueIntentCancels(tx, [orderId]);
+      await releaseDiscountUses(tx, [orderId]);
       await recordOrderEvent(tx, orderId, 'cancelled', caller, 'Deleted before it was paid');
     }
     await tx
@@ -539,6 +541,7 @@ export async function cancelOrder(
     await recordOrderEvent(tx, orderId, 'cancelled', caller, options.note ?? 'Cancelled by the customer');
     // Nobody may pay it any more: its open intent is closed by a job queued with the cancel.
     await queueIntentCancels(tx, [orderId]);
+    await releaseDiscountUses(tx, [orderId]);
     const lines = (await linesOf(tx, [orderId])).get(orderId) ?? [];
     await returnStock(tx, lines);
     return { order: toOrder(cancelled, lines), changed: true };
@@ -589,6 +592,7 @@ export async function expireUnpaidOrders(
     }
     const partIds = orderIds.length > 0 ? await releaseStock(tx, orderIds) : [];
     await queueIntentCancels(tx, orderIds);
+    await releaseDiscountUses(tx, orderIds);
     return { orderIds, partIds };
   });
 }
@@ -702,6 +706,8 @@ async function cancelPaidOrder(
     .returning();
   if (!cancelled) throw new Error('a locked order changed under its lock');
   await recordOrderEvent(tx, orderId, 'cancelled', admin, step.note);
+  // Its discount code's use is given back.
+  await releaseDiscountUses(tx, [orderId]);
   if (refunded && order.totalCents - order.refundedCents > 0) {
     await tx.insert(refunds).values({
       orderId,
