@@ -29,7 +29,6 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { quickOrderRoutes } from './modules/quick-order/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { creditRoutes } from './modules/credit/routes.js';
-import { approvalsRoutes } from './modules/approvals/routes.js';
 import { companiesRoutes } from './modules/companies/routes.js';
 import { approvalsRoutes } from './modules/approvals/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
@@ -41,7 +40,6 @@ import { createOrdersCache, forgetOrders, registerOrdersReadCache } from './modu
 import { orderDetailRoutes } from './modules/orders/detail-routes.js';
 import { ordersRoutes } from './modules/orders/routes.js';
 import { oneClickRoutes } from './modules/one-click/routes.js';
-import { promotionsRoutes } from './modules/promotions/routes.js';
 import { promotionsRoutes } from './modules/promotions/routes.js';
 import { runPaymentJob } from './modules/payments/intent-cancel.js';
 import { refundOrderPayment } from './modules/payments/service.js';
@@ -303,7 +301,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(checkoutRoutes, { prefix: '/api' });
   await app.register(addressesRoutes, { prefix: '/api' });
   await app.register(creditRoutes, { prefix: '/api' });
-  await app.register(approvalsRoutes, { prefix: '/api' });
   await app.register(companiesRoutes, { prefix: '/api' });
   await app.register(approvalsRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, {
@@ -319,7 +316,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publishableKey: config.payments.provider === 'stripe' ? config.payments.publishableKey : null,
   });
   await app.register(oneClickRoutes, { prefix: '/api', provider: paymentProvider });
-  await app.register(promotionsRoutes, { prefix: '/api' });
   await app.register(promotionsRoutes, { prefix: '/api' });
   await app.register(invoicesRoutes, { prefix: '/api' });
   await app.register(statementsRoutes, {
