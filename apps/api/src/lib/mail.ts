@@ -4,10 +4,18 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with it (an invoice's PDF); only mails written when their job runs carry them. */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {

@@ -8,6 +8,7 @@ import type { FastifyReply } from 'fastify';
 import { currentUser, requireAdmin, requireUser } from '../../auth/plugin.js';
 import { jsonResponse, sendCached } from '../../lib/response-cache.js';
 import { auditContextOf } from '../audit/service.js';
+import { withInvoiceAttached } from '../invoices/attachment.js';
 import { orderConfirmationMail } from './confirmation-mail.js';
 import { registerOrderMails } from './order-mails.js';
 import {
@@ -53,7 +54,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
   app.jobs.renderMail(ORDER_CONFIRMATION_MAIL, async (payload) => {
     const { orderId, publicUrl } = OrderConfirmationPayloadSchema.parse(payload);
     const order = await orderById(app.db, orderId);
-    return order ? orderConfirmationMail(order, publicUrl) : null;
+    // Its invoice (issue #30) goes with it as a PDF.
+    return order ? withInvoiceAttached(app.db, order._id, orderConfirmationMail(order, publicUrl)) : null;
   });
   // The receipt of a paid order and the shop's new-order notice, written when they are sent.
   registerOrderMails(app);
