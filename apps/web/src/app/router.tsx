@@ -120,6 +120,9 @@ const CartRoute = lazyModule('src/app/routes/cart.tsx', () =>
 const CheckoutRoute = lazyModule('src/app/routes/checkout.tsx', () =>
   import('./routes/checkout').then((m) => m.CheckoutRoute),
 );
+const QuickOrderRoute = lazyModule('src/app/routes/quick-order.tsx', () =>
+  import('./routes/quick-order').then((m) => m.QuickOrderRoute),
+);
 // Loaded only once a visitor who filled a cart in this browser has signed in (features/cart).
 const CartMerge = lazyModule('src/features/cart/components/cart-merge.tsx', () =>
   import('@/features/cart/components/cart-merge').then((m) => m.CartMerge),
@@ -150,6 +153,7 @@ export const CLIENT_ONLY_PATHS = [
   '/cart',
   '/checkout',
   '/credit',
+  '/quick-order',
 ] as const;
 
 export function AppRoutes() {
@@ -195,6 +199,7 @@ export function AppRoutes() {
           <Route element={<RequireAuth />}>
             <Route path="checkout" element={<CheckoutRoute />} />
             <Route path="credit" element={<CreditRoute />} />
+            <Route path="quick-order" element={<QuickOrderRoute />} />
             <Route path="payment/:id" element={<PaymentRoute />} />
             <Route path="order" element={<OrderRoute />} />
             <Route path="order/:number" element={<OrderDetailRoute />} />

@@ -3,6 +3,7 @@ import { PageContainer } from '@/components/layout/page-container';
 import { OrderPage } from '@/features/orders/components/order-page/order-page';
 import { orderPageTitle } from '@/features/orders/components/order-page/order-title';
 import { ReturnRequestForm } from '@/features/returns/components/return-request-form';
+import { ReorderButton } from '@/features/quick-order/components/reorder-button';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 
 /** /order/:number — a customer's own order: what they bought, where it goes, and returns. */
@@ -14,6 +15,7 @@ export function OrderDetailRoute() {
       <OrderPage
         number={number}
         admin={false}
+        reorder={({ order }) => <ReorderButton orderNumber={order.orderNumber} />}
         returnRequestForm={({ order, refresh }, done) => (
           <ReturnRequestForm order={order} onRequested={done} onChanged={() => void refresh()} />
         )}

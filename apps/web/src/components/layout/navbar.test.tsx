@@ -84,6 +84,7 @@ describe('Navbar, signed in', () => {
     expect(photo.getAttribute('src')).toBe('/uploads/abc.webp');
     for (const [name, href] of [
       ['My Orders', '/order'],
+      ['Quick order', '/quick-order'],
       ['Profile', '/profile'],
       ['Dashboard', '/dashboard'],
     ] as const) {

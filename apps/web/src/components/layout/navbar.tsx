@@ -19,6 +19,7 @@ export const NAV_LINKS = [
 /** Shown only when signed in (spec §2). */
 export const ACCOUNT_LINKS = [
   { to: '/order', label: 'My Orders', end: false },
+  { to: '/quick-order', label: 'Quick order', end: false },
   { to: '/profile', label: 'Profile', end: false },
   { to: '/dashboard', label: 'Dashboard', end: false },
 ] as const;

@@ -30,6 +30,8 @@ export interface OrderPageSlots {
   shipping?: (context: OrderPageContext) => ReactNode;
   returnRequestForm?: (context: OrderPageContext, done: (item: Return) => void) => ReactNode;
   returnActions?: (context: OrderPageContext, item: Return, done: (message: string) => void) => ReactNode;
+  /** The customer's "Reorder" (quick order): the order's parts back into the cart. */
+  reorder?: (context: OrderPageContext) => ReactNode;
 }
 
 interface OrderPageProps extends OrderPageSlots {
@@ -86,6 +88,7 @@ export function OrderPage({ number, admin, ...slots }: OrderPageProps) {
     <div className="flex flex-col gap-6">
       <OrderHeader order={order} admin={admin} />
       <OrderLinesSection order={order} />
+      {slots.reorder?.(context)}
       <div className="grid gap-6 md:grid-cols-2">
         <OrderDeliverySection order={order} />
         <OrderPaymentSection order={order} admin={admin}>
