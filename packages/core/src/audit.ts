@@ -33,6 +33,13 @@ export const AUDIT_ACTIONS = [
   'return.receive',
   'credit.approve',
   'credit.decline',
+  'company.create',
+  'company.update',
+  'company.invite',
+  'company.invitation_revoke',
+  'company.join',
+  'company.member_change',
+  'company.member_remove',
   'price_list.create',
   'price_list.update',
   'price_list.delete',
@@ -67,6 +74,7 @@ export const AUDIT_RECORD_TYPES = [
   'sale',
   'tax_exemption',
   'settings',
+  'company',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, ne, sql, type SQL, type WithSubquery } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, or, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import {
   ADDRESS_BOOK_MAX,
   addressBookTexts,
@@ -7,7 +7,7 @@ import {
 } from '@pitstop/core/address-book';
 import type { DeliveryAddress } from '@pitstop/core/checkout';
 import type { Db } from '../../db/client.js';
-import { addresses } from '../../db/schema.js';
+import { addresses, companyMembers } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 
 /*
@@ -66,14 +66,25 @@ function sameAddress(address: DeliveryAddress): SQL {
   )!;
 }
 
-/** The default first, then the most recently updated. */
+/**
+ * The default first, then the most recently updated; a company member's book also lists the
+ * company's shared addresses (issue #30), so checkout and 1-Click can ship to them. Only the
+ * customer's own entry is ever their default.
+ */
 export async function listAddresses(db: Db | Tx, userId: string): Promise<AddressBook> {
   const rows = await db
     .select()
     .from(addresses)
-    .where(eq(addresses.userId, userId))
+    .where(
+      or(
+        eq(addresses.userId, userId),
+        sql`${addresses.companyId} = (select ${companyMembers.companyId} from ${companyMembers} where ${companyMembers.userId} = ${userId})`,
+      ),
+    )
     .orderBy(desc(addresses.isDefault), desc(addresses.updatedAt), desc(addresses.id));
-  return { addresses: rows.map(toEntry) };
+  return {
+    addresses: rows.map((row) => toEntry(row.userId === userId ? row : { ...row, isDefault: false })),
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { companies, companyMembers, COMPANY_ROLES } from '../../db/schema.js';
+import { companies, companyMembers, type COMPANY_ROLES } from '../../db/schema.js';
 
 export type CompanyRole = (typeof COMPANY_ROLES)[number];
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type {
   CreditApplication,
   CreditApplicationInput,
@@ -11,7 +11,15 @@ import { creditTexts } from '@pitstop/core/messages';
 import { centsToDollars, dollarsToCents, formatDollars } from '@pitstop/core/money';
 import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
-import { creditAccounts, creditApplications, type CreditApplicationRow } from '../../db/schema.js';
+import {
+  companyMembers,
+  creditAccounts,
+  creditApplications,
+  orders,
+  type CreditApplicationRow,
+} from '../../db/schema.js';
+import { companyTexts } from '@pitstop/core/companies-texts';
+import { membershipOf } from '../companies/membership.js';
 import { AppError, hasSqlState } from '../../lib/errors.js';
 import { encodeCursor, olderThan, stampOf } from '../../lib/keyset.js';
 import { recordAudit, type AuditContext } from '../audit/service.js';
@@ -44,10 +52,23 @@ export async function applyForCredit(
   input: CreditApplicationInput,
 ): Promise<CreditApplication> {
   const pending = () => new AppError('conflict', creditTexts.alreadyPending);
+  // A company member applies for the company (issue #30): its owner or accountant only.
+  const membership = await membershipOf(db, caller.id);
+  if (membership && membership.role !== 'owner' && membership.role !== 'accountant') {
+    throw new AppError('forbidden', companyTexts.creditApplyRole);
+  }
+  const companyId = membership?.companyId ?? null;
   const [waiting] = await db
     .select({ id: creditApplications.id })
     .from(creditApplications)
-    .where(and(eq(creditApplications.userId, caller.id), eq(creditApplications.status, 'pending')))
+    .where(
+      and(
+        companyId
+          ? or(eq(creditApplications.userId, caller.id), eq(creditApplications.companyId, companyId))
+          : eq(creditApplications.userId, caller.id),
+        eq(creditApplications.status, 'pending'),
+      ),
+    )
     .limit(1);
   if (waiting) throw pending();
   try {
@@ -62,6 +83,7 @@ export async function applyForCredit(
         ein: input.ein,
         yearsInBusiness: input.yearsInBusiness,
         requestedLimitCents: dollarsToCents(input.requestedLimit),
+        companyId,
       })
       .returning();
     if (!row) throw new Error('credit application was not inserted');
@@ -138,7 +160,23 @@ export async function decideCreditApplication(
       .where(eq(creditApplications.id, applicationId))
       .returning();
     if (!decided) throw new Error('a locked application did not change');
-    if (limitCents !== null) {
+    if (limitCents !== null && application.companyId) {
+      // A company's application: its one line is set (or made, held by the applicant).
+      const [line] = await tx
+        .update(creditAccounts)
+        .set({ limitCents, applicationId, updatedAt: now })
+        .where(eq(creditAccounts.companyId, application.companyId))
+        .returning({ userId: creditAccounts.userId });
+      if (!line) {
+        await tx
+          .insert(creditAccounts)
+          .values({ userId: application.userId, limitCents, applicationId, companyId: application.companyId })
+          .onConflictDoUpdate({
+            target: creditAccounts.userId,
+            set: { limitCents, applicationId, companyId: application.companyId, updatedAt: now },
+          });
+      }
+    } else if (limitCents !== null) {
       await tx
         .insert(creditAccounts)
         .values({ userId: application.userId, limitCents, applicationId })
@@ -166,6 +204,20 @@ export async function decideCreditApplication(
 
 /** Where the signed-in customer stands: their latest application and, once approved, their line. */
 export async function creditStatusOf(db: Db, userId: string): Promise<CreditStatus> {
+  // A company member sees the company's application and line (issue #30).
+  const membership = await membershipOf(db, userId);
+  if (membership) {
+    const [[application], credit] = await Promise.all([
+      db
+        .select()
+        .from(creditApplications)
+        .where(eq(creditApplications.companyId, membership.companyId))
+        .orderBy(desc(creditApplications.createdAt))
+        .limit(1),
+      companyCreditOf(db, membership.companyId),
+    ]);
+    return { application: application ? toCreditApplication(application) : null, account: credit };
+  }
   const [[application], [account]] = await Promise.all([
     db
       .select()
@@ -173,7 +225,11 @@ export async function creditStatusOf(db: Db, userId: string): Promise<CreditStat
       .where(eq(creditApplications.userId, userId))
       .orderBy(desc(creditApplications.createdAt))
       .limit(1),
-    db.select().from(creditAccounts).where(eq(creditAccounts.userId, userId)).limit(1),
+    db
+      .select()
+      .from(creditAccounts)
+      .where(and(eq(creditAccounts.userId, userId), isNull(creditAccounts.companyId)))
+      .limit(1),
   ]);
   if (!account) return { application: application ? toCreditApplication(application) : null, account: null };
   const usedCents = await outstandingOnAccountCents(db, userId);
@@ -193,11 +249,25 @@ export async function creditStatusOf(db: Db, userId: string): Promise<CreditStat
  * Call `lockCreditLine` before reserving stock and `assertWithinLimit` once the total is known;
  * over the limit throws, which rolls the reservation back.
  */
-export async function lockCreditLine(tx: Db, userId: string): Promise<{ limitCents: number }> {
+export async function lockCreditLine(tx: Db, userId: string): Promise<CreditLine> {
+  // A company member's orders use the company's one line (issue #30), else the customer's own.
   const [account] = await tx
-    .select({ limitCents: creditAccounts.limitCents })
+    .select({
+      limitCents: creditAccounts.limitCents,
+      companyId: creditAccounts.companyId,
+      holderId: creditAccounts.userId,
+    })
     .from(creditAccounts)
-    .where(eq(creditAccounts.userId, userId))
+    .where(
+      or(
+        sql`${creditAccounts.companyId} = (select ${companyMembers.companyId} from ${companyMembers} where ${companyMembers.userId} = ${userId})`,
+        and(
+          eq(creditAccounts.userId, userId),
+          isNull(creditAccounts.companyId),
+          sql`not exists (select 1 from ${companyMembers} where ${companyMembers.userId} = ${userId})`,
+        ),
+      ),
+    )
     .limit(1)
     .for('update');
   if (!account) {
@@ -211,10 +281,12 @@ export async function lockCreditLine(tx: Db, userId: string): Promise<{ limitCen
 export async function assertWithinLimit(
   tx: Db,
   userId: string,
-  line: { limitCents: number },
+  line: { limitCents: number; companyId?: string | null; holderId?: string },
   orderTotalCents: number,
 ): Promise<void> {
-  const usedCents = await outstandingOnAccountCents(tx, userId);
+  const usedCents = line.companyId
+    ? await companyOutstandingCents(tx, line.companyId, line.holderId ?? userId)
+    : await outstandingOnAccountCents(tx, userId);
   const remainingCents = Math.max(0, line.limitCents - usedCents);
   if (orderTotalCents > remainingCents) {
     const message = creditTexts.overLimit(
@@ -223,4 +295,50 @@ export async function assertWithinLimit(
     );
     throw new AppError('conflict', message, [{ field: 'payment', message }]);
   }
+}
+
+/** A credit line as checkout locks it: the limit and, for a company's, the company and its holder. */
+export interface CreditLine {
+  limitCents: number;
+  companyId: string | null;
+  holderId: string;
+}
+
+/**
+ * What a company owes on account: its on-account orders not yet paid nor cancelled, less returns'
+ * credits, and (a line moved to the company when the holder's account became one) the holder's
+ * own on-account orders from before, in cents.
+ */
+export async function companyOutstandingCents(tx: Db, companyId: string, holderId: string): Promise<number> {
+  const [row] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${orders.totalCents} - ${orders.refundedCents}), 0)::int` })
+    .from(orders)
+    .where(
+      and(
+        or(eq(orders.companyId, companyId), and(eq(orders.userId, holderId), isNull(orders.companyId))),
+        eq(orders.paymentMethod, 'account'),
+        isNull(orders.paidAt),
+        ne(orders.status, 'cancelled'),
+      ),
+    );
+  return row?.cents ?? 0;
+}
+
+/** The company's credit line in dollars (limit, used, remaining), or null when it has none. */
+export async function companyCreditOf(
+  db: Db,
+  companyId: string,
+): Promise<{ limit: number; used: number; remaining: number } | null> {
+  const [account] = await db
+    .select({ limitCents: creditAccounts.limitCents, holderId: creditAccounts.userId })
+    .from(creditAccounts)
+    .where(eq(creditAccounts.companyId, companyId))
+    .limit(1);
+  if (!account) return null;
+  const usedCents = await companyOutstandingCents(db, companyId, account.holderId);
+  return {
+    limit: centsToDollars(account.limitCents),
+    used: centsToDollars(usedCents),
+    remaining: centsToDollars(Math.max(0, account.limitCents - usedCents)),
+  };
 }

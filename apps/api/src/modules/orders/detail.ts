@@ -15,6 +15,7 @@ import {
 import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import {
+  companyMembers,
   orderEvents,
   orderLines,
   orders,
@@ -170,8 +171,8 @@ const eventList = jsonRows<{ kind: OrderEventKind; actor: string; detail: string
 /**
  * The statement, prepared once per database (a named statement, which PostgreSQL plans once per
  * connection): it selects by the order's number and the caller's right to see it (an admin any
- * order, a customer only their own that are not deleted), so it reads nothing of an order the
- * caller may not see.
+ * order, a customer only their own or their company's that are not deleted), so it reads nothing
+ * of an order the caller may not see.
  */
 function prepareDetailQuery(db: Db) {
   return db
@@ -189,7 +190,15 @@ function prepareDetailQuery(db: Db) {
         eq(orders.number, sql.placeholder('number')),
         or(
           sql`${sql.placeholder('admin')}::boolean`,
-          and(eq(orders.userId, sql.placeholder('userId')), isNull(orders.deletedAt)),
+          and(
+            or(
+              eq(orders.userId, sql.placeholder('userId')),
+              // A member of the order's company reads it too (issue #30); nobody else.
+              sql`${orders.companyId} = (select ${companyMembers.companyId} from ${companyMembers}
+                where ${companyMembers.userId} = ${sql.placeholder('userId')})`,
+            ),
+            isNull(orders.deletedAt),
+          ),
         ),
       ),
     )
