@@ -120,6 +120,9 @@ const CartRoute = lazyModule('src/app/routes/cart.tsx', () =>
 const CheckoutRoute = lazyModule('src/app/routes/checkout.tsx', () =>
   import('./routes/checkout').then((m) => m.CheckoutRoute),
 );
+const CompanyApprovalsRoute = lazyModule('src/app/routes/company-approvals.tsx', () =>
+  import('./routes/company-approvals').then((m) => m.CompanyApprovalsRoute),
+);
 const QuickOrderRoute = lazyModule('src/app/routes/quick-order.tsx', () =>
   import('./routes/quick-order').then((m) => m.QuickOrderRoute),
 );
@@ -153,6 +156,7 @@ export const CLIENT_ONLY_PATHS = [
   '/cart',
   '/checkout',
   '/credit',
+  '/company/approvals',
   '/quick-order',
 ] as const;
 
@@ -199,6 +203,7 @@ export function AppRoutes() {
           <Route element={<RequireAuth />}>
             <Route path="checkout" element={<CheckoutRoute />} />
             <Route path="credit" element={<CreditRoute />} />
+            <Route path="company/approvals" element={<CompanyApprovalsRoute />} />
             <Route path="quick-order" element={<QuickOrderRoute />} />
             <Route path="payment/:id" element={<PaymentRoute />} />
             <Route path="order" element={<OrderRoute />} />

@@ -37,6 +37,9 @@ import { forgetDraft, readDraft, writeDraft } from '@/lib/tab-draft';
 import { useTaxRates } from '../api/get-tax-rates';
 import { usePlaceOrder } from '../api/place-order';
 import { AddressChoice, NEW_ADDRESS } from './address-choice';
+import { approvalsTexts } from '@pitstop/core/approvals-texts';
+import { PoNumberField } from '@/features/approvals/components/po-number-field';
+import { useCompanyTerms } from '@/features/approvals/api/get-company-terms';
 
 const EMPTY_ADDRESS = {
   name: '',
@@ -199,6 +202,9 @@ function CheckoutForm(props: CheckoutFormProps) {
   const [choice, setChoice] = useState(() => (draft ? NEW_ADDRESS : (book[0]?.id ?? NEW_ADDRESS)));
   const chosen = book.find((entry) => entry.id === choice) ?? null;
   const [makeDefault, setMakeDefault] = useState(false);
+  // The buyer's purchase order number (issue #30), required when their company says so.
+  const [poNumber, setPoNumber] = useState('');
+  const poRequired = useCompanyTerms(owner !== null).data?.poRequired ?? false;
   const form = useAppForm<DeliveryAddressInput, unknown, DeliveryAddress>({
     resolver: zodResolver(DeliveryAddressSchema),
     defaultValues: draft ?? EMPTY_ADDRESS,
@@ -218,9 +224,14 @@ function CheckoutForm(props: CheckoutFormProps) {
   const failure = placeFailure(place.error);
   const { cartProblem } = failure;
   // A saved address has no fields on screen: a refusal about it is said under the total.
-  const generalError =
-    failure.generalError ??
-    (chosen && place.error && !cartProblem ? problemText(place.error, checkoutTexts.placeFailed) : null);
+  const poError =
+    place.error && isApiError(place.error)
+      ? place.error.errors.find(({ field }) => field === 'poNumber')?.message
+      : undefined;
+  const generalError = poError
+    ? null
+    : (failure.generalError ??
+      (chosen && place.error && !cartProblem ? problemText(place.error, checkoutTexts.placeFailed) : null));
 
   const typedState = (useWatch({ control: form.control, name: 'state' }) ?? '').toUpperCase();
   // The tax and the promise follow the address the order goes to: the chosen one, or the typed one.
@@ -233,7 +244,12 @@ function CheckoutForm(props: CheckoutFormProps) {
 
   const placeTo = (address: DeliveryAddress) => {
     place.mutate(
-      { address, payment, ...(makeDefault && !chosen ? { makeDefault: true } : {}) },
+      {
+        address,
+        payment,
+        poNumber: poNumber.trim() || undefined,
+        ...(makeDefault && !chosen ? { makeDefault: true } : {}),
+      },
       {
         onSuccess: (result) => {
           forgetDraft(DRAFT);
@@ -347,6 +363,7 @@ function CheckoutForm(props: CheckoutFormProps) {
               <dd className="tabular-nums">{formatDollars((subtotalCents + (taxCents ?? 0)) / 100)}</dd>
             </div>
           </dl>
+          <PoNumberField value={poNumber} onChange={setPoNumber} required={poRequired} error={poError} />
           {creditLine ? (
             <PaymentChoice
               value={payment}
@@ -418,6 +435,21 @@ export function Checkout({
 
   // The cart is emptied by the order: say where the customer is going, not that it is empty.
   // Back pressed while the payment page loaded shows this again, so it links there too.
+  if (placed?.awaitingApproval) {
+    return (
+      <div className="flex flex-col gap-3">
+        <p role="status" className="text-lg font-semibold text-green-800">
+          {approvalsTexts.placedAwaiting(placed.orderNumber)}
+        </p>
+        <Link
+          to={`/order/${encodeURIComponent(placed.orderNumber)}`}
+          className={buttonStyles('secondary', 'md', 'self-start')}
+        >
+          {approvalsTexts.followOrder(placed.orderNumber)}
+        </Link>
+      </div>
+    );
+  }
   if (placed) {
     return (
       <div className="flex flex-col gap-3">
