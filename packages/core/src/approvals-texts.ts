@@ -68,4 +68,31 @@ export const approvalsTexts = {
   awaitingExplanation:
     'This order is over your order limit, so it waits for your company’s approver. Its parts are held for you meanwhile; we will mail you when it is approved or declined.',
   declinedExplanation: (reason: string) => `Your company declined this order: “${reason}”.`,
+  placedAwaiting: (orderNumber: string) =>
+    `Order ${orderNumber} is placed and waits for your company’s approval (it is over your order limit). We will mail you when it is decided.`,
+  followOrder: (orderNumber: string) => `Follow order ${orderNumber}`,
+  linesCaption: (orderNumber: string) => `Parts of order ${orderNumber}`,
+  approveLabel: (orderNumber: string) => `Approve order ${orderNumber}`,
+  declineLabel: (orderNumber: string) => `Decline order ${orderNumber}`,
+  reasonFor: (orderNumber: string) => `Why is order ${orderNumber} declined?`,
+  decideFailed: 'The decision could not be saved. Try again.',
+  loading: 'Loading the orders waiting for approval…',
+  companyLink: 'Your company',
+  partColumn: 'Part',
+  quantityColumn: 'Qty',
+  totalColumn: 'Total',
+  metaDescription: 'Your buyers’ orders over their limit, waiting for an approver at Pitstop Parts.',
+
+  // PO numbers on screens
+  poLabel: 'Purchase order number',
+  poOptional: '(optional)',
+  poRequiredHint: 'Your company asks for one on every order.',
+  poHint: 'Printed on the order and its invoice.',
+  poColumn: 'PO number',
+  poShort: 'PO',
+  poFilterLabel: 'PO number',
+  poFilterPlaceholder: 'Search by PO number',
+  poFilterButton: 'Find PO',
+  poShortLine: (po: string) => `PO ${po}`,
+  declinedShort: 'Cancelled: declined by your company',
 } as const;

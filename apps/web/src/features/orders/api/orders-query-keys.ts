@@ -6,6 +6,8 @@ export interface AdminOrdersParams {
   email?: string | undefined;
   /** An order number, "PS-10482" or "10482". */
   number?: string | undefined;
+  /** Part of a company's purchase order number. */
+  po?: string | undefined;
   limit: number;
   offset: number;
 }

@@ -1,3 +1,4 @@
+import { approvalsTexts } from '@pitstop/core/approvals-texts';
 import { formatDollars } from '@pitstop/core/money';
 import { orderListTexts } from '@pitstop/core/order-list-texts';
 import { orderItemCount, orderPartsLabel, type Order } from '@pitstop/core/orders';
@@ -90,7 +91,20 @@ export function AllOrdersTable({
   onDelete,
 }: AllOrdersTableProps) {
   const columns: Column<Order>[] = [
-    { header: 'Order', cell: (order) => <OrderNumberLink order={order} admin /> },
+    {
+      header: 'Order',
+      // The company's purchase order number beneath, when it has one.
+      cell: (order) => (
+        <span className="flex flex-col items-start gap-0.5">
+          <OrderNumberLink order={order} admin />
+          {order.poNumber ? (
+            <span className="text-xs break-all text-slate-600">
+              {approvalsTexts.poShortLine(order.poNumber)}
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
     {
       header: 'Customer',
       title: true,

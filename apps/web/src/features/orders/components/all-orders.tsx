@@ -1,3 +1,4 @@
+import { approvalsTexts } from '@pitstop/core/approvals-texts';
 import { messages } from '@pitstop/core/messages';
 import { formatDollars } from '@pitstop/core/money';
 import { orderListTexts } from '@pitstop/core/order-list-texts';
@@ -48,16 +49,18 @@ function useOrderFilters() {
   const status = search.get('status');
   const email = search.get('email')?.trim() ?? '';
   const number = orderNumberOf(search.get('number'));
+  const po = search.get('po')?.trim() ?? '';
   const page = Math.max(1, Math.floor(Number(search.get('page')) || 1));
   const params: AdminOrdersParams = {
     status: isStatus(status) ? status : undefined,
     email: email || undefined,
     number: number ?? undefined,
+    po: po || undefined,
     limit: ADMIN_ORDERS_PAGE,
     offset: (page - 1) * ADMIN_ORDERS_PAGE,
   };
 
-  function update(next: { status?: string; email?: string; number?: string; page?: number }) {
+  function update(next: { status?: string; email?: string; number?: string; po?: string; page?: number }) {
     setSearch((current) => {
       const out = new URLSearchParams(current);
       for (const [key, value] of Object.entries(next)) {
@@ -68,7 +71,7 @@ function useOrderFilters() {
       return out;
     });
   }
-  return { params, page, email, number: number ?? '', update };
+  return { params, page, email, number: number ?? '', po, update };
 }
 
 const CHANGE_DONE: Record<OrderStatusChange, (order: Order) => string> = {
@@ -87,7 +90,7 @@ function adminCancelQuestion(order: Order): string {
  * its carrier and tracking number), mark delivered, cancel, mark paid and delete.
  */
 export function AllOrders() {
-  const { params, page, email, number, update } = useOrderFilters();
+  const { params, page, email, number, po, update } = useOrderFilters();
   const orders = useAllOrders(params);
   const change = useChangeOrderStatus();
   const deletion = useDeleteAnyOrder(ordersKeys.admin(params));
@@ -97,6 +100,7 @@ export function AllOrders() {
   const [error, setError] = useState<string | null>(null);
   const [emailDraft, setEmailDraft] = useState(email);
   const [numberDraft, setNumberDraft] = useState(number);
+  const [poDraft, setPoDraft] = useState(po);
   const [numberError, setNumberError] = useState<string | null>(null);
 
   function move(order: Order, status: OrderStatusChange) {
@@ -249,6 +253,33 @@ export function AllOrders() {
               {numberError}
             </p>
           ) : null}
+        </form>
+        <form
+          role="search"
+          aria-label={approvalsTexts.poFilterPlaceholder}
+          className="flex flex-col gap-1.5"
+          onSubmit={(event) => {
+            event.preventDefault();
+            update({ po: poDraft.trim().slice(0, 40), page: 1 });
+          }}
+        >
+          <label htmlFor="orders-po" className="text-sm font-semibold text-slate-800">
+            {approvalsTexts.poFilterLabel}
+          </label>
+          <div className="flex gap-2">
+            <input
+              id="orders-po"
+              type="search"
+              autoComplete="off"
+              maxLength={40}
+              className={`${inputClass} sm:w-40`}
+              value={poDraft}
+              onChange={(event) => setPoDraft(event.target.value)}
+            />
+            <button type="submit" className={buttonStyles('secondary', 'md')}>
+              {approvalsTexts.poFilterButton}
+            </button>
+          </div>
         </form>
       </div>
 

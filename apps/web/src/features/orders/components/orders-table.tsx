@@ -1,3 +1,4 @@
+import { approvalsTexts } from '@pitstop/core/approvals-texts';
 import { formatDollars } from '@pitstop/core/money';
 import { orderListTexts } from '@pitstop/core/order-list-texts';
 import { orderItemCount, orderPartsLabel, type Order } from '@pitstop/core/orders';
@@ -55,6 +56,9 @@ function PaymentStatus({ order }: { order: Order }) {
         ) : null}
       </div>
     );
+  }
+  if (order.status === 'cancelled' && order.cancelReason === 'declined') {
+    return <span className="text-slate-600">{approvalsTexts.declinedShort}</span>;
   }
   if (order.status === 'cancelled' && order.cancelReason === 'expired') {
     return <span className="text-slate-600">Cancelled: not paid in time</span>;
@@ -126,6 +130,11 @@ export function OrdersTable({ orders, onDelete, onCancel, cancellingId }: Orders
           <time dateTime={order.createdAt} className="text-slate-700">
             {orderDate(order.createdAt)}
           </time>
+          {order.poNumber ? (
+            <span className="text-xs break-all whitespace-normal text-slate-600">
+              {approvalsTexts.poShortLine(order.poNumber)}
+            </span>
+          ) : null}
         </span>
       ),
     },

@@ -2,6 +2,7 @@ import type { OrderDetail } from '@pitstop/core/order-detail';
 import { orderPageTexts } from '@pitstop/core/order-page-texts';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { OrderApprovalNote } from '@/features/approvals/components/order-approval-note';
 import { orderDate } from '../order-date';
 import { STATUS_LABELS } from '../status-labels';
 
@@ -67,6 +68,7 @@ export function OrderHeader({ order, admin }: OrderHeaderProps) {
           </button>
         ) : null}
       </div>
+      <OrderApprovalNote order={order} admin={admin} />
       {order.deletedAt ? (
         <p role="note" className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
           {orderPageTexts.deleted(orderDate(order.deletedAt))}
