@@ -14,6 +14,7 @@ import { enqueueMail, renderedMailJobs } from '../jobs/queue.js';
 import { mailLine, mailTotals, orderPageUrl, utcDay, utcMinute } from '../orders/confirmation-mail.js';
 import { recordOrderEvent } from '../orders/events.js';
 import { newOrderNotice } from '../orders/order-mails.js';
+import { releaseDiscountUses } from '../promotions/apply.js';
 import {
   linesOf,
   outstandingOnAccountCents,
@@ -149,6 +150,8 @@ export async function decideApproval(
     } else {
       await recordOrderEvent(tx, orderId, 'declined', actor, approvalsTexts.declinedEvent(decision.reason));
       await returnStock(tx, lines);
+      // A discount code it used is given back, as for any cancelled order.
+      await releaseDiscountUses(tx, [orderId]);
     }
     await enqueueMail(tx, decisionMail(answer, caller.name, decision, terms.publicUrl));
     return answer;
