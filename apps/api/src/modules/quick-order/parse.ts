@@ -76,6 +76,15 @@ function quantityOf(cell: string): number | null | 'bad' {
   return n >= 1 && n <= QUICK_ORDER_MAX_QUANTITY ? n : 'bad';
 }
 
+/** Whether the first non-blank line is a header row (it does not count towards the line limit). */
+export function startsWithHeader(text: string): boolean {
+  const match = /^[\s\uFEFF]*([^\r\n]*)/.exec(text);
+  const first = match?.[1] ?? '';
+  if (first.length > QUICK_ORDER_MAX_LINE_CHARS) return false;
+  const [numberCell = '', quantityCell = ''] = cellsOf(first);
+  return quantityOf(quantityCell) === 'bad' && HEADER.test(numberCell);
+}
+
 /** Reads every non-blank line; the caller has checked the line limit (countLines) first. */
 export function parseQuickOrder(text: string): ParsedInput {
   const raw = text.startsWith('\uFEFF') ? text.slice(1) : text;

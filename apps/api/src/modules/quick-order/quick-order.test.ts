@@ -221,6 +221,12 @@ describe('quick order: resolving lines', () => {
     const ok = await resolve(me, Array.from({ length: 500 }, (_, i) => `PN-${i},1\n`).join('\n'));
     expect(ok.statusCode).toBe(200);
     expect(ok.json<QuickOrderResult>().lines).toHaveLength(500);
+    // A header row does not count: 500 lines under one are fine, 501 are not.
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => `PN-${i},1`).join('\n');
+    expect((await resolve(me, `Part number,Quantity\n${rows(500)}`)).statusCode).toBe(200);
+    const over = await resolve(me, `Part number,Quantity\n${rows(501)}`);
+    expect(over.statusCode).toBe(400);
+    expect(over.json().detail).toBe(quickOrderTexts.tooManyLines(500, 501));
   });
 
   it('refuses NUL, control characters, empty text and a missing body with a 400', async () => {

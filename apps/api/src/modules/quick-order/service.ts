@@ -17,11 +17,11 @@ import { AppError } from '../../lib/errors.js';
 import { readCart } from '../cart/service.js';
 import { buyerOf } from '../companies/membership.js';
 import { viewerPrices } from '../pricing/viewer-prices.js';
-import { countLines, parseQuickOrder } from './parse.js';
+import { countLines, parseQuickOrder, startsWithHeader } from './parse.js';
 
 /** The line limit, checked before anything else is read: a 400 naming the limit and the count. */
 export function assertLineLimit(text: string, field: string): void {
-  const count = countLines(text);
+  const count = countLines(text) - (startsWithHeader(text) ? 1 : 0);
   if (count === 0) {
     throw new AppError('invalid', quickOrderTexts.empty, [{ field, message: quickOrderTexts.empty }]);
   }
