@@ -43,6 +43,7 @@ export const invoiceTexts = {
   adminTitle: 'Invoices',
   adminIntro: 'Every invoice with what is paid and what is owed. Record a cheque or a transfer against one.',
   searchLabel: 'Search by invoice, order, PO number, company or email',
+  search: 'Search',
   filterLabel: 'Show',
   filters: { all: 'All', open: 'Open', overdue: 'Overdue', paid: 'Paid' },
   head: {
@@ -141,6 +142,9 @@ export const statementTexts = {
   loadFailed: 'The statements could not be loaded.',
   retry: 'Retry',
   invoicesTitle: 'Invoices',
+  invoicesIntro: 'Every invoice of the company, with what is paid and what is owed.',
+  noInvoices: 'No invoices yet.',
+  loading: 'Loading statements',
   period: (from: string, to: string) => `${from} to ${to}`,
   openInvoices: 'Open invoices at the end of the month',
   activity: 'Activity',

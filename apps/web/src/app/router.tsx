@@ -126,6 +126,12 @@ const CompanyApprovalsRoute = lazyModule('src/app/routes/company-approvals.tsx',
 const QuickOrderRoute = lazyModule('src/app/routes/quick-order.tsx', () =>
   import('./routes/quick-order').then((m) => m.QuickOrderRoute),
 );
+const InvoicesAdminRoute = lazyModule('src/app/routes/invoices-admin.tsx', () =>
+  import('./routes/invoices-admin').then((m) => m.InvoicesAdminRoute),
+);
+const CompanyStatementsRoute = lazyModule('src/app/routes/company-statements.tsx', () =>
+  import('./routes/company-statements').then((m) => m.CompanyStatementsRoute),
+);
 // Loaded only once a visitor who filled a cart in this browser has signed in (features/cart).
 const CartMerge = lazyModule('src/features/cart/components/cart-merge.tsx', () =>
   import('@/features/cart/components/cart-merge').then((m) => m.CartMerge),
@@ -157,6 +163,7 @@ export const CLIENT_ONLY_PATHS = [
   '/checkout',
   '/credit',
   '/company/approvals',
+  '/company/statements',
   '/quick-order',
 ] as const;
 
@@ -204,6 +211,7 @@ export function AppRoutes() {
             <Route path="checkout" element={<CheckoutRoute />} />
             <Route path="credit" element={<CreditRoute />} />
             <Route path="company/approvals" element={<CompanyApprovalsRoute />} />
+            <Route path="company/statements" element={<CompanyStatementsRoute />} />
             <Route path="quick-order" element={<QuickOrderRoute />} />
             <Route path="payment/:id" element={<PaymentRoute />} />
             <Route path="order" element={<OrderRoute />} />
@@ -224,6 +232,7 @@ export function AppRoutes() {
                 <Route path="brands" element={<BrandsRoute />} />
                 <Route path="diagrams/*" element={<DiagramsRoute admin />} />
                 <Route path="credit" element={<CreditApplicationsRoute />} />
+                <Route path="invoices" element={<InvoicesAdminRoute />} />
                 <Route path="returns" element={<ReturnsQueueRoute />} />
                 <Route path="activity" element={<ActivityRoute />} />
                 <Route path="settings" element={<SettingsRoute />} />

@@ -2,6 +2,7 @@ import { activityTexts } from '@pitstop/core/activity-texts';
 import { brandsTexts } from '@pitstop/core/brands-texts';
 import { deliveryTexts } from '@pitstop/core/delivery-texts';
 import { diagramTexts } from '@pitstop/core/diagram-texts';
+import { invoiceTexts } from '@pitstop/core/invoices-texts';
 import { DashboardLayout, type DashboardLink } from '@/components/layout/dashboard-layout';
 import { useAdminCheck } from '@/features/auth/api/check-admin';
 import { useCurrentUser } from '@/lib/current-user';
@@ -16,6 +17,7 @@ const ADMINS: readonly DashboardLink[] = [
   { to: BRANDS_PATH, label: brandsTexts.navLink },
   { to: '/dashboard/diagrams', label: diagramTexts.adminHeading },
   { to: '/dashboard/credit', label: 'Credit applications' },
+  { to: '/dashboard/invoices', label: invoiceTexts.adminTitle },
   { to: '/dashboard/returns', label: 'Returns' },
   { to: '/dashboard/activity', label: activityTexts.navLink },
   { to: '/dashboard/settings', label: deliveryTexts.settingsMenu },
