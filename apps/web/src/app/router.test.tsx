@@ -97,6 +97,7 @@ describe('AppRoutes accounts', () => {
       'Brands',
       'Parts diagrams',
       'Credit applications',
+      'Invoices',
       'Returns',
       'Activity',
       'Settings',
