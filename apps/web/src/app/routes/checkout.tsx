@@ -46,6 +46,8 @@ export function CheckoutRoute() {
           onPlaced={(result) => {
             // My Orders lists the new order; what is left of the limit changed.
             void queryClient.invalidateQueries({ queryKey: ordersKeys.all });
+            // Over a company buyer's limit: nothing to pay yet; the checkout says it waits.
+            if (result.awaitingApproval) return;
             if (result.paymentMethod === 'account') {
               void credit.refetch();
               setOnAccount(result);
