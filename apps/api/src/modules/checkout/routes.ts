@@ -8,7 +8,8 @@ import {
 import { CreateOrderSchema } from '@pitstop/core/orders';
 import { ProblemSchema } from '@pitstop/core/problem';
 import type { FastifyInstance } from 'fastify';
-import { currentUser, requireUser } from '../../auth/plugin.js';
+import { currentUser, readSessionUser, requireUser } from '../../auth/plugin.js';
+import { membershipOf } from '../companies/membership.js';
 import { idempotencyClaim } from '../../lib/idempotency.js';
 import type { OrderTerms } from '../orders/service.js';
 import { checkout, orderOnePart, savedAddress, taxRatesInPercent, type Placed } from './service.js';
@@ -118,9 +119,19 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['checkout'],
         summary: 'Sales tax in percent per delivery state (states not listed pay none)',
+        description:
+          'Signed in as a member of a tax-exempt company (an approved certificate): no state ' +
+          'taxes its orders, so the rates are empty.',
         response: { 200: TaxRatesSchema },
       },
     },
-    async () => ({ rates: taxRatesInPercent(app.config.salesTaxRates) }),
+    async (request, reply) => {
+      const user = await readSessionUser(app, request);
+      if (user && (await membershipOf(app.db, user.id))?.taxExempt) {
+        void reply.header('cache-control', 'private, no-cache');
+        return { rates: {} };
+      }
+      return { rates: taxRatesInPercent(app.config.salesTaxRates) };
+    },
   );
 };

@@ -38,13 +38,19 @@ const adminCall = (
   url: string,
   payload?: unknown,
   who: Customer = admin,
-) => t.app.inject({ method, url, headers: bearer(who.token), ...(payload === undefined ? {} : { payload }) });
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: bearer(who.token),
+    payload: payload as Record<string, unknown> | undefined,
+  });
 
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   const pad = await createPart(db, { priceCents: 10_000, brand: 'Yamaha', category: 'brake-pads' });
-  const chain = await createPart(db, { priceCents: 5_000, brand: 'Yamaha', category: 'chains' });
+  const chain = await createPart(db, { priceCents: 5_000, brand: 'Yamaha', category: 'chains' as never });
   const fixed = await createPart(db, { priceCents: 2_000, brand: 'Yamaha', category: 'brake-pads' });
   const honda = await createPart(db, { priceCents: 4_000, brand: 'Honda', category: 'filters' });
   Object.assign(part, { pad, chain, fixed, honda });
