@@ -74,7 +74,11 @@ export async function resolveQuickOrder(db: Db, userId: string, text: string): P
   const keys = [...new Set(parsed.filter((l) => l.key !== '').map((l) => l.key))];
   const byKey = new Map<string, { part: FoundPart; matchedBy: string | null } | { ambiguous: number }>();
   if (keys.length > 0) {
-    const own = await db.select(partColumns).from(parts).where(inArray(parts.partNumberKey, keys));
+    // One array parameter, not 500 (keys are [a-z0-9] only, so the literal needs no quoting).
+    const own = await db
+      .select(partColumns)
+      .from(parts)
+      .where(sql`${parts.partNumberKey} = any(${`{${keys.join(',')}}`}::text[])`);
     for (const part of own) byKey.set(part.key, { part, matchedBy: null });
     const missing = keys.filter((k) => !byKey.has(k));
     if (missing.length > 0) {
@@ -87,7 +91,7 @@ export async function resolveQuickOrder(db: Db, userId: string, text: string): P
         })
         .from(partNumbers)
         .innerJoin(parts, eq(parts.id, partNumbers.partId))
-        .where(inArray(partNumbers.numberKey, missing));
+        .where(sql`${partNumbers.numberKey} = any(${`{${missing.join(',')}}`}::text[])`);
       const found = new Map<string, typeof other>();
       for (const row of other) found.set(row.numberKey, [...(found.get(row.numberKey) ?? []), row]);
       for (const [key, rows] of found) {
