@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { CheckoutResultSchema, OrderTermsFieldsSchema } from './checkout.js';
+import { CheckoutResultSchema } from './checkout.js';
+import { orderTermsTexts } from './order-terms-texts.js';
+import { singleLineText } from './text.js';
 
 /*
  * 1-Click ordering (issue #28, item 5): one click places the order for the chosen quantity to the
@@ -18,7 +20,7 @@ export const OneClickOrderSchema = z.object({
   /** Bought from a cart line: that line leaves the cart with the order. */
   fromCart: z.boolean().optional(),
   /** A discount code (issue #30), used once however often the same Idempotency-Key is retried. */
-  discountCode: OrderTermsFieldsSchema.shape.discountCode,
+  discountCode: singleLineText().trim().max(40, orderTermsTexts.discountCodeTooLong).optional(),
 });
 export type OneClickOrderInput = z.infer<typeof OneClickOrderSchema>;
 

@@ -35,6 +35,8 @@ export const promotionsTexts = {
   revenue: 'Revenue',
   status: 'Status',
   actions: 'Actions',
+  scope: 'Applies to',
+  offer: 'Offer',
   scopeWholeOrder: 'Whole order',
   statusActive: 'Active',
   statusInactive: 'Inactive',

@@ -108,6 +108,9 @@ const ReturnsQueueRoute = lazyModule('src/app/routes/returns-queue.tsx', () =>
 const ActivityRoute = lazyModule('src/app/routes/activity.tsx', () =>
   import('./routes/activity').then((m) => m.ActivityRoute),
 );
+const PromotionsRoute = lazyModule('src/app/routes/promotions.tsx', () =>
+  import('./routes/promotions').then((m) => m.PromotionsRoute),
+);
 const SettingsRoute = lazyModule('src/app/routes/settings.tsx', () =>
   import('./routes/settings').then((m) => m.SettingsRoute),
 );
@@ -235,6 +238,7 @@ export function AppRoutes() {
                 <Route path="invoices" element={<InvoicesAdminRoute />} />
                 <Route path="returns" element={<ReturnsQueueRoute />} />
                 <Route path="activity" element={<ActivityRoute />} />
+                <Route path="promotions" element={<PromotionsRoute />} />
                 <Route path="settings" element={<SettingsRoute />} />
               </Route>
             </Route>

@@ -145,7 +145,7 @@ async function placeOrder(
         payment: 'card',
         refusals: ORDER_FORM_REFUSALS,
         oneClick: true,
-        discountCode: input.discountCode,
+        discountCode: input.discountCode || undefined,
       },
       salesTaxRates,
       terms,

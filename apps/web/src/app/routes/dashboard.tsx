@@ -1,4 +1,5 @@
 import { activityTexts } from '@pitstop/core/activity-texts';
+import { promotionsTexts } from '@pitstop/core/promotions-texts';
 import { brandsTexts } from '@pitstop/core/brands-texts';
 import { deliveryTexts } from '@pitstop/core/delivery-texts';
 import { diagramTexts } from '@pitstop/core/diagram-texts';
@@ -19,6 +20,7 @@ const ADMINS: readonly DashboardLink[] = [
   { to: '/dashboard/credit', label: 'Credit applications' },
   { to: '/dashboard/invoices', label: invoiceTexts.adminTitle },
   { to: '/dashboard/returns', label: 'Returns' },
+  { to: '/dashboard/promotions', label: promotionsTexts.navLink },
   { to: '/dashboard/activity', label: activityTexts.navLink },
   { to: '/dashboard/settings', label: deliveryTexts.settingsMenu },
 ];

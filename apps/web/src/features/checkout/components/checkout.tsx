@@ -37,6 +37,8 @@ import { forgetDraft, readDraft, writeDraft } from '@/lib/tab-draft';
 import { useTaxRates } from '../api/get-tax-rates';
 import { usePlaceOrder } from '../api/place-order';
 import { AddressChoice, NEW_ADDRESS } from './address-choice';
+import { promotionsTexts } from '@pitstop/core/promotions-texts';
+import { DiscountCodeField, type AppliedCode } from '@/features/promotions/components/discount-code-field';
 import { approvalsTexts } from '@pitstop/core/approvals-texts';
 import { PoNumberField } from '@/features/approvals/components/po-number-field';
 import { useCompanyTerms } from '@/features/approvals/api/get-company-terms';
@@ -94,6 +96,9 @@ function doesNotFit(item: CartItem): boolean {
 function placeFailure(error: unknown): { cartProblem: string | null; generalError: string | null } {
   if (!error) return { cartProblem: null, generalError: null };
   if (!isApiError(error)) return { cartProblem: null, generalError: checkoutTexts.placeFailed };
+  // A refused discount code is said under its field.
+  if (error.errors.some(({ field }) => field === 'discountCode'))
+    return { cartProblem: null, generalError: null };
   // Pay on account refused (not approved, or over the limit): said under the total, not the cart.
   if (error.errors.some(({ field }) => field === 'payment')) {
     return { cartProblem: null, generalError: problemText(error, checkoutTexts.placeFailed) };
@@ -202,6 +207,9 @@ function CheckoutForm(props: CheckoutFormProps) {
   const [choice, setChoice] = useState(() => (draft ? NEW_ADDRESS : (book[0]?.id ?? NEW_ADDRESS)));
   const chosen = book.find((entry) => entry.id === choice) ?? null;
   const [makeDefault, setMakeDefault] = useState(false);
+  // A discount code the server took for this cart (issue #30), and what it takes off.
+  const [discount, setDiscount] = useState<AppliedCode | null>(null);
+  const discountCents = discount?.discountCents ?? 0;
   // The buyer's purchase order number (issue #30), required when their company says so.
   const [poNumber, setPoNumber] = useState('');
   const poRequired = useCompanyTerms(owner !== null).data?.poRequired ?? false;
@@ -223,6 +231,10 @@ function CheckoutForm(props: CheckoutFormProps) {
   const place = usePlaceOrder();
   const failure = placeFailure(place.error);
   const { cartProblem } = failure;
+  const codeError =
+    place.error && isApiError(place.error)
+      ? place.error.errors.find(({ field }) => field === 'discountCode')?.message
+      : undefined;
   // A saved address has no fields on screen: a refusal about it is said under the total.
   const poError =
     place.error && isApiError(place.error)
@@ -231,15 +243,19 @@ function CheckoutForm(props: CheckoutFormProps) {
   const generalError = poError
     ? null
     : (failure.generalError ??
-      (chosen && place.error && !cartProblem ? problemText(place.error, checkoutTexts.placeFailed) : null));
+      (chosen && place.error && !cartProblem && !codeError
+        ? problemText(place.error, checkoutTexts.placeFailed)
+        : null));
 
   const typedState = (useWatch({ control: form.control, name: 'state' }) ?? '').toUpperCase();
   // The tax and the promise follow the address the order goes to: the chosen one, or the typed one.
   const state = chosen ? chosen.state : typedState;
   const subtotalCents = cart.items.reduce((sum, item) => sum + lineTotalCents(item), 0);
+  const cartKey = cart.items.map((item) => `${item.partId}:${item.quantity}`).join(',');
   const rate = isDeliveryState(state) ? (rates[state] ?? 0) : null;
   // The server's own rounding (hundredths of a percent, once per order), so the figures agree.
-  const taxCents = rate === null ? null : salesTaxCents(subtotalCents, Math.round(rate * 100));
+  const taxCents =
+    rate === null ? null : salesTaxCents(subtotalCents - discountCents, Math.round(rate * 100));
   const stockProblem = cartProblem ?? (cart.items.some(doesNotFit) ? checkoutTexts.fixInCart : null);
 
   const placeTo = (address: DeliveryAddress) => {
@@ -248,6 +264,7 @@ function CheckoutForm(props: CheckoutFormProps) {
         address,
         payment,
         poNumber: poNumber.trim() || undefined,
+        discountCode: discount?.code,
         ...(makeDefault && !chosen ? { makeDefault: true } : {}),
       },
       {
@@ -344,6 +361,12 @@ function CheckoutForm(props: CheckoutFormProps) {
               <dt>{checkoutTexts.subtotal}</dt>
               <dd className="tabular-nums">{formatDollars(subtotalCents / 100)}</dd>
             </div>
+            {discount ? (
+              <div className="flex justify-between gap-4 text-green-800">
+                <dt>{promotionsTexts.summaryLine(discount.code)}</dt>
+                <dd className="tabular-nums">−{formatDollars(discountCents / 100)}</dd>
+              </div>
+            ) : null}
             <div className="flex justify-between gap-4">
               <dt>
                 {rate === null
@@ -360,9 +383,12 @@ function CheckoutForm(props: CheckoutFormProps) {
             </div>
             <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-lg font-bold text-slate-900">
               <dt>{checkoutTexts.total}</dt>
-              <dd className="tabular-nums">{formatDollars((subtotalCents + (taxCents ?? 0)) / 100)}</dd>
+              <dd className="tabular-nums">
+                {formatDollars((subtotalCents - discountCents + (taxCents ?? 0)) / 100)}
+              </dd>
             </div>
           </dl>
+          <DiscountCodeField cartKey={cartKey} onChange={setDiscount} serverError={codeError} />
           <PoNumberField value={poNumber} onChange={setPoNumber} required={poRequired} error={poError} />
           {creditLine ? (
             <PaymentChoice
@@ -373,7 +399,7 @@ function CheckoutForm(props: CheckoutFormProps) {
                 setPayment(next);
               }}
               creditLine={creditLine}
-              totalCents={subtotalCents + (taxCents ?? 0)}
+              totalCents={subtotalCents - discountCents + (taxCents ?? 0)}
             />
           ) : null}
           {generalError ? (
