@@ -12,6 +12,7 @@ import { registerAuth } from './auth/plugin.js';
 import { registerVerifyEmailMail } from './auth/verify-email-mail.js';
 import { resolveAuthSecret } from './auth/secret.js';
 import { seedDemoAccounts } from './seed/demo-accounts.js';
+import { seedDemoInvoices } from './seed/demo-invoices.js';
 import { connectCacheBus } from './lib/cache-bus.js';
 import { registerCompression } from './lib/compression.js';
 import { connectInvalidationBus, type MemoryInvalidationBus } from './lib/invalidation-bus.js';
@@ -73,7 +74,6 @@ import { registerWeb } from './plugins/web.js';
 import { CatalogueIndex } from './modules/parts/catalogue-index.js';
 import { registerPriceBook } from './modules/pricing/price-book.js';
 import { priceListsRoutes } from './modules/price-lists/routes.js';
-import { taxExemptionsRoutes } from './modules/tax-exemptions/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -207,6 +207,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (config.env !== 'production') {
       const accounts = await seedDemoAccounts(database.db, auth);
       if (accounts) app.log.info(`Created ${accounts} demo accounts.`);
+      // The demo company's past invoices and last month's statement (after the companies' demo data).
+      const demoInvoices = await seedDemoInvoices(database.db, config.publicUrl);
+      if (demoInvoices) app.log.info(`Seeded ${demoInvoices} demo invoices and a statement.`);
     }
   }
 
@@ -298,7 +301,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(shipmentsRoutes, { prefix: '/api' });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(priceListsRoutes, { prefix: '/api' });
-  await app.register(taxExemptionsRoutes, { prefix: '/api' });
   await app.register(quickOrderRoutes, { prefix: '/api' });
   await app.register(checkoutRoutes, { prefix: '/api' });
   await app.register(addressesRoutes, { prefix: '/api' });
