@@ -126,6 +126,15 @@ const CheckoutRoute = lazyModule('src/app/routes/checkout.tsx', () =>
 const CompanyApprovalsRoute = lazyModule('src/app/routes/company-approvals.tsx', () =>
   import('./routes/company-approvals').then((m) => m.CompanyApprovalsRoute),
 );
+const CompanyRoute = lazyModule('src/app/routes/company.tsx', () =>
+  import('./routes/company').then((m) => m.CompanyRoute),
+);
+const CompanyJoinRoute = lazyModule('src/app/routes/company-join.tsx', () =>
+  import('./routes/company-join').then((m) => m.CompanyJoinRoute),
+);
+const CompaniesAdminRoute = lazyModule('src/app/routes/companies-admin.tsx', () =>
+  import('./routes/companies-admin').then((m) => m.CompaniesAdminRoute),
+);
 const QuickOrderRoute = lazyModule('src/app/routes/quick-order.tsx', () =>
   import('./routes/quick-order').then((m) => m.QuickOrderRoute),
 );
@@ -165,6 +174,8 @@ export const CLIENT_ONLY_PATHS = [
   '/cart',
   '/checkout',
   '/credit',
+  '/company',
+  '/company/join/:token',
   '/company/approvals',
   '/company/statements',
   '/quick-order',
@@ -202,6 +213,8 @@ export function AppRoutes() {
           <Route path="register" element={<RegisterRoute />} />
           <Route path="reset-password" element={<ResetPasswordRoute />} />
           <Route path="auth/callback" element={<AuthCallbackRoute />} />
+          {/* An invitation's link: open to anyone holding it; accepting asks for sign-in. */}
+          <Route path="company/join/:token" element={<CompanyJoinRoute />} />
 
           {/* Public, so search engines and link previews see the part; ordering asks for sign-in
             (docs/decisions/009-server-rendering.md). */}
@@ -213,6 +226,7 @@ export function AppRoutes() {
           <Route element={<RequireAuth />}>
             <Route path="checkout" element={<CheckoutRoute />} />
             <Route path="credit" element={<CreditRoute />} />
+            <Route path="company" element={<CompanyRoute />} />
             <Route path="company/approvals" element={<CompanyApprovalsRoute />} />
             <Route path="company/statements" element={<CompanyStatementsRoute />} />
             <Route path="quick-order" element={<QuickOrderRoute />} />
@@ -235,6 +249,7 @@ export function AppRoutes() {
                 <Route path="brands" element={<BrandsRoute />} />
                 <Route path="diagrams/*" element={<DiagramsRoute admin />} />
                 <Route path="credit" element={<CreditApplicationsRoute />} />
+                <Route path="companies" element={<CompaniesAdminRoute />} />
                 <Route path="invoices" element={<InvoicesAdminRoute />} />
                 <Route path="returns" element={<ReturnsQueueRoute />} />
                 <Route path="activity" element={<ActivityRoute />} />

@@ -1,6 +1,7 @@
 import { activityTexts } from '@pitstop/core/activity-texts';
 import { promotionsTexts } from '@pitstop/core/promotions-texts';
 import { brandsTexts } from '@pitstop/core/brands-texts';
+import { companyTexts } from '@pitstop/core/companies-texts';
 import { deliveryTexts } from '@pitstop/core/delivery-texts';
 import { diagramTexts } from '@pitstop/core/diagram-texts';
 import { invoiceTexts } from '@pitstop/core/invoices-texts';
@@ -18,6 +19,7 @@ const ADMINS: readonly DashboardLink[] = [
   { to: BRANDS_PATH, label: brandsTexts.navLink },
   { to: '/dashboard/diagrams', label: diagramTexts.adminHeading },
   { to: '/dashboard/credit', label: 'Credit applications' },
+  { to: '/dashboard/companies', label: companyTexts.adminTitle },
   { to: '/dashboard/invoices', label: invoiceTexts.adminTitle },
   { to: '/dashboard/returns', label: 'Returns' },
   { to: '/dashboard/promotions', label: promotionsTexts.navLink },

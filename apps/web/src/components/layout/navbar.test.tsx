@@ -85,6 +85,7 @@ describe('Navbar, signed in', () => {
     for (const [name, href] of [
       ['My Orders', '/order'],
       ['Quick order', '/quick-order'],
+      ['Company', '/company'],
       ['Profile', '/profile'],
       ['Dashboard', '/dashboard'],
     ] as const) {

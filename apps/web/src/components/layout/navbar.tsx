@@ -20,6 +20,7 @@ export const NAV_LINKS = [
 export const ACCOUNT_LINKS = [
   { to: '/order', label: 'My Orders', end: false },
   { to: '/quick-order', label: 'Quick order', end: false },
+  { to: '/company', label: 'Company', end: false },
   { to: '/profile', label: 'Profile', end: false },
   { to: '/dashboard', label: 'Dashboard', end: false },
 ] as const;
