@@ -74,6 +74,7 @@ import { registerWeb } from './plugins/web.js';
 import { CatalogueIndex } from './modules/parts/catalogue-index.js';
 import { registerPriceBook } from './modules/pricing/price-book.js';
 import { priceListsRoutes } from './modules/price-lists/routes.js';
+import { taxExemptionsRoutes } from './modules/tax-exemptions/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -301,6 +302,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(shipmentsRoutes, { prefix: '/api' });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(priceListsRoutes, { prefix: '/api' });
+  await app.register(taxExemptionsRoutes, { prefix: '/api' });
   await app.register(quickOrderRoutes, { prefix: '/api' });
   await app.register(checkoutRoutes, { prefix: '/api' });
   await app.register(addressesRoutes, { prefix: '/api' });
