@@ -227,6 +227,10 @@ describe('quick order: resolving lines', () => {
     const over = await resolve(me, `Part number,Quantity\n${rows(501)}`);
     expect(over.statusCode).toBe(400);
     expect(over.json().detail).toBe(quickOrderTexts.tooManyLines(500, 501));
+    // Past the body limit (1 MB): a 413 problem, still not a 500.
+    const huge = await resolve(me, 'A,1\n'.repeat(300_000));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.headers['content-type']).toContain('application/problem+json');
   });
 
   it('refuses NUL, control characters, empty text and a missing body with a 400', async () => {
