@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { seedDemoCatalogue } from './seed/demo-catalogue.js';
 import { seedDemoDiagrams } from './seed/demo-diagrams.js';
+import { seedDemoPromotions } from './seed/demo-promotions.js';
 import { createAuth } from './auth/auth.js';
 import { registerAuth } from './auth/plugin.js';
 import { registerVerifyEmailMail } from './auth/verify-email-mail.js';
@@ -205,6 +206,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (added) app.log.info(`Seeded the demo catalogue with ${added} parts.`);
     const diagrams = await seedDemoDiagrams(database.db);
     if (diagrams) app.log.info(`Seeded ${diagrams} demo parts diagrams.`);
+    const codes = await seedDemoPromotions(database.db);
+    if (codes) app.log.info(`Seeded ${codes} demo discount codes.`);
     if (config.env !== 'production') {
       const accounts = await seedDemoAccounts(database.db, auth);
       if (accounts) app.log.info(`Created ${accounts} demo accounts.`);
