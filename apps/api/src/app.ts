@@ -13,6 +13,7 @@ import { registerAuth } from './auth/plugin.js';
 import { registerVerifyEmailMail } from './auth/verify-email-mail.js';
 import { resolveAuthSecret } from './auth/secret.js';
 import { seedDemoAccounts } from './seed/demo-accounts.js';
+import { seedDemoCompanies } from './seed/demo-companies.js';
 import { seedDemoInvoices } from './seed/demo-invoices.js';
 import { connectCacheBus } from './lib/cache-bus.js';
 import { registerCompression } from './lib/compression.js';
@@ -211,6 +212,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (config.env !== 'production') {
       const accounts = await seedDemoAccounts(database.db, auth);
       if (accounts) app.log.info(`Created ${accounts} demo accounts.`);
+      const companyMembersAdded = await seedDemoCompanies(database.db, auth);
+      if (companyMembersAdded) app.log.info(`Seeded the demo company with ${companyMembersAdded} members.`);
       // The demo company's past invoices and last month's statement (after the companies' demo data).
       const demoInvoices = await seedDemoInvoices(database.db, config.publicUrl);
       if (demoInvoices) app.log.info(`Seeded ${demoInvoices} demo invoices and a statement.`);
