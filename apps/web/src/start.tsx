@@ -4,6 +4,8 @@ import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 import { preloadModules } from './lib/lazy-module';
 import { readSsrState } from './lib/ssr-state';
+import { getAccessToken } from './lib/session';
+import { askPricesAgain } from './features/price-lists/ssr-prices';
 
 /**
  * Errors React recovers from (a hydration mismatch, which makes it throw the server's markup
@@ -30,6 +32,8 @@ export function startApp(): void {
   // Public pages arrive rendered, with the answers they were rendered from; signed-in screens
   // arrive as the empty shell and are rendered here.
   const initialState = readSsrState(document);
+  // Signed in: the page's prices are a visitor's; theirs may be a price list's (issue #30).
+  if (initialState && getAccessToken()) askPricesAgain(initialState);
   const app = (
     <StrictMode>
       <AppProvider initialState={initialState}>

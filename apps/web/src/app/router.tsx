@@ -148,6 +148,18 @@ const CompanyStatementsRoute = lazyModule('src/app/routes/company-statements.tsx
 const CartMerge = lazyModule('src/features/cart/components/cart-merge.tsx', () =>
   import('@/features/cart/components/cart-merge').then((m) => m.CartMerge),
 );
+const PriceListsRoute = lazyModule('src/app/routes/price-lists.tsx', () =>
+  import('./routes/price-lists').then((m) => m.PriceListsRoute),
+);
+const SalesRoute = lazyModule('src/app/routes/price-lists.tsx', () =>
+  import('./routes/price-lists').then((m) => m.SalesRoute),
+);
+const CompanyTaxExemptionRoute = lazyModule('src/app/routes/tax-exemption.tsx', () =>
+  import('./routes/tax-exemption').then((m) => m.CompanyTaxExemptionRoute),
+);
+const TaxExemptionsRoute = lazyModule('src/app/routes/tax-exemption.tsx', () =>
+  import('./routes/tax-exemption').then((m) => m.TaxExemptionsRoute),
+);
 const NotFoundRoute = lazyModule('src/app/routes/not-found.tsx', () =>
   import('./routes/not-found').then((m) => m.NotFoundRoute),
 );
@@ -179,6 +191,7 @@ export const CLIENT_ONLY_PATHS = [
   '/company/approvals',
   '/company/statements',
   '/quick-order',
+  '/company/tax-exemption',
 ] as const;
 
 export function AppRoutes() {
@@ -233,6 +246,7 @@ export function AppRoutes() {
             <Route path="payment/:id" element={<PaymentRoute />} />
             <Route path="order" element={<OrderRoute />} />
             <Route path="order/:number" element={<OrderDetailRoute />} />
+            <Route path="company/tax-exemption" element={<CompanyTaxExemptionRoute />} />
             <Route path="profile" element={<ProfileRoute />} />
             <Route path="addreview" element={<AddReviewRoute />} />
             <Route path="dashboard" element={<DashboardRoute />}>
@@ -254,6 +268,9 @@ export function AppRoutes() {
                 <Route path="returns" element={<ReturnsQueueRoute />} />
                 <Route path="activity" element={<ActivityRoute />} />
                 <Route path="promotions" element={<PromotionsRoute />} />
+                <Route path="price-lists" element={<PriceListsRoute />} />
+                <Route path="sales" element={<SalesRoute />} />
+                <Route path="tax-exemptions" element={<TaxExemptionsRoute />} />
                 <Route path="settings" element={<SettingsRoute />} />
               </Route>
             </Route>

@@ -4,6 +4,7 @@ import { brandsTexts } from '@pitstop/core/brands-texts';
 import { companyTexts } from '@pitstop/core/companies-texts';
 import { deliveryTexts } from '@pitstop/core/delivery-texts';
 import { diagramTexts } from '@pitstop/core/diagram-texts';
+import { pricingTexts } from '@pitstop/core/pricing-texts';
 import { invoiceTexts } from '@pitstop/core/invoices-texts';
 import { DashboardLayout, type DashboardLink } from '@/components/layout/dashboard-layout';
 import { useAdminCheck } from '@/features/auth/api/check-admin';
@@ -24,6 +25,9 @@ const ADMINS: readonly DashboardLink[] = [
   { to: '/dashboard/returns', label: 'Returns' },
   { to: '/dashboard/promotions', label: promotionsTexts.navLink },
   { to: '/dashboard/activity', label: activityTexts.navLink },
+  { to: '/dashboard/price-lists', label: pricingTexts.priceListsNav },
+  { to: '/dashboard/sales', label: pricingTexts.salesNav },
+  { to: '/dashboard/tax-exemptions', label: pricingTexts.taxAdminNav },
   { to: '/dashboard/settings', label: deliveryTexts.settingsMenu },
 ];
 

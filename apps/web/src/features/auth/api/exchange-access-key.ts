@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { apiPut } from '@/lib/api-client';
 import { sessionKeys } from '@/lib/current-user';
 import { setAccessToken } from '@/lib/session';
+import { partsKeys } from '@/features/parts/api/parts-query-keys';
 
 /**
  * PUT /api/user/:email (spec §4): trades a fresh sign-in for the shop's access key. `token` is
@@ -20,4 +21,6 @@ export async function startSession(queryClient: QueryClient, email: string, toke
   const { accessKey } = await exchangeAccessKey(email, token);
   queryClient.removeQueries({ queryKey: sessionKeys.all });
   setAccessToken(accessKey);
+  // Prices read as a visitor may now be a price list's (issue #30).
+  void queryClient.invalidateQueries({ queryKey: partsKeys.all });
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Vehicle } from '@pitstop/core/fitment';
 import { hasMinimum, minimumsTexts } from '@pitstop/core/minimums-texts';
 import { formatDollars } from '@pitstop/core/money';
+import { WasPrice } from '@/features/price-lists/was-price';
 import type { NumberMatch } from '@pitstop/core/part-numbers';
 import type { Part } from '@pitstop/core/parts';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -78,7 +79,9 @@ export function PartCard({
         <p className="line-clamp-3 text-sm leading-relaxed text-slate-600">{part.description}</p>
         <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-2">
           <div>
-            <p className="text-2xl font-bold tracking-tight text-slate-900">{formatDollars(part.price)}</p>
+            <p className="text-2xl font-bold tracking-tight text-slate-900">
+              {formatDollars(part.price)} <WasPrice part={part} className="text-base" />
+            </p>
             <p>
               <StockWords part={part} />
             </p>

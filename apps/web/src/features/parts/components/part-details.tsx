@@ -3,6 +3,7 @@ import { CATEGORY_LABELS, type Category } from '@pitstop/core/catalogue';
 import type { Vehicle } from '@pitstop/core/fitment';
 import { hasMinimum, minimumsTexts } from '@pitstop/core/minimums-texts';
 import { formatDollars } from '@pitstop/core/money';
+import { WasPrice } from '@/features/price-lists/was-price';
 import type { Part } from '@pitstop/core/parts';
 import { fitmentTexts } from '@pitstop/core/vehicle-fit';
 import { StockWords } from '@/components/ui/stock-words';
@@ -80,7 +81,7 @@ export function PartDetails({
           {vehicle ? <FitBadge part={part} vehicle={vehicle} className="self-start text-base" /> : null}
           <PartRating part={part} />
           <p className="text-4xl font-bold tracking-tight text-slate-900">
-            {formatDollars(part.price)}
+            {formatDollars(part.price)} <WasPrice part={part} className="text-2xl" />
             <span className="ml-2 text-base font-normal text-slate-600">per unit</span>
           </p>
           {hasMinimum(part) ? (
