@@ -72,6 +72,10 @@ export async function resolveQuickOrder(db: Db, userId: string, text: string): P
   const { lines: parsed, headerSkipped } = parseQuickOrder(text);
 
   const keys = [...new Set(parsed.filter((l) => l.key !== '').map((l) => l.key))];
+  // Who is asking (their prices) is read alongside the numbers (two connections on PostgreSQL).
+  const buyerRead = buyerOf(db, userId);
+  // Should a lookup below fail first, this one's failure is not left unhandled.
+  buyerRead.catch(() => undefined);
   const byKey = new Map<string, { part: FoundPart; matchedBy: string | null } | { ambiguous: number }>();
   if (keys.length > 0) {
     // One array parameter, not 500 (keys are [a-z0-9] only, so the literal needs no quoting).
@@ -107,7 +111,7 @@ export async function resolveQuickOrder(db: Db, userId: string, text: string): P
     }
   }
 
-  const buyer = await buyerOf(db, userId);
+  const buyer = await buyerRead;
   const resolvedParts = new Map<string, FoundPart>();
   for (const hit of byKey.values()) if ('part' in hit) resolvedParts.set(hit.part.id, hit.part);
   const prices = await viewerPrices(
