@@ -2,9 +2,11 @@
 // server on PGlite and on PostgreSQL, and against a bare Fastify route serving the same bytes.
 // In the same run: signed-in reads (GET /api/me, a customer's GET /api/order/:email), a search
 // the cache cannot answer, and list reads while ~20 orders/s stream in — all measured against the
-// bare route serving the list bytes. And a part's server-rendered page (GET /parts/:id, HTML)
+// bare route serving the list bytes; a signed-in tier buyer's list (issue #30: their price list laid
+// over the cached answer), against the same. And a part's server-rendered page (GET /parts/:id, HTML)
 // against a bare route serving that page's bytes, and a demo parts diagram's page likewise.
 //   npm run build && npm run bench
+// BENCH_ONLY=tier measures only the list, the tier buyer's list and the signed-in reads after it.
 // BENCH_DATABASE_URL (or TEST_DATABASE_URL) names the PostgreSQL server; a scratch database is
 // created there and dropped afterwards. BENCH_SECONDS sets how long each request is measured
 // (default 10), in BENCH_ROUNDS windows (default 3).
@@ -36,6 +38,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ordersPerSecond = Number(process.env.BENCH_ORDERS_PER_SECOND ?? 20);
 
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+/** Signed up as an admin (the shop's ADMIN_EMAILS) to make the tier buyer's price list. */
+const BENCH_ADMIN = 'benchadmin@bench.com';
 
 interface Row {
   target: string;
@@ -135,6 +139,44 @@ async function signUpCustomer(base: string, name: string): Promise<Customer> {
   const token = res.headers.get('set-auth-token');
   if (!token) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   return { email, token };
+}
+
+/**
+ * A customer buying at a price list (issue #30): an admin makes a list (10 % off everything,
+ * 15 % off Yamaha, a fixed price for one part) and assigns it to a new customer by email.
+ */
+async function tierBuyer(base: string, fixedPart: { partNumber: string }): Promise<Customer> {
+  // The shop makes this address an admin on sign-up (ADMIN_EMAILS, see shopEnv).
+  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ name: 'Bench Admin', email: BENCH_ADMIN, password: 'bench-admin-password' }),
+  });
+  const adminToken = signUp.headers.get('set-auth-token');
+  if (!adminToken) throw new Error(`admin sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const admin = { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` };
+  const created = await fetch(`${base}/api/admin/price-lists`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({
+      name: `Bench trade ${process.pid}`,
+      rules: [
+        { brand: null, category: null, percentOff: 10 },
+        { brand: 'Yamaha', category: null, percentOff: 15 },
+      ],
+      prices: [{ partNumber: fixedPart.partNumber, price: 1 }],
+    }),
+  });
+  if (created.status !== 201) throw new Error(`price list failed: ${created.status} ${await created.text()}`);
+  const list = (await created.json()) as { id: string };
+  const buyer = await signUpCustomer(base, 'tier');
+  const assigned = await fetch(`${base}/api/admin/price-list-assignments`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({ priceListId: list.id, email: buyer.email }),
+  });
+  if (!assigned.ok) throw new Error(`assignment failed: ${assigned.status} ${await assigned.text()}`);
+  return buyer;
 }
 
 async function placeOrder(base: string, customer: Customer, part: { _id: string; minquantity: number }) {
@@ -272,7 +314,22 @@ async function benchSignedIn(
     if (!res.ok) throw new Error(`order failed: ${res.status} ${await res.text()}`);
   }
   const auth = { authorization: `Bearer ${customer.token}` };
+  const tier = await tierBuyer(base, listed[0] as unknown as { partNumber: string });
+  const tierAuth = { authorization: `Bearer ${tier.token}` };
+  // The tier's prices are laid over the cached page: check they are there before measuring.
+  const tierPage = (await (await fetch(`${base}/api/parts?limit=24`, { headers: tierAuth })).json()) as {
+    price: number;
+    listPrice?: number;
+  }[];
+  if (!tierPage.every((p) => p.listPrice !== undefined && p.price < p.listPrice))
+    throw new Error('the tier buyer was shown retail');
+  const tierRow: Row = {
+    ...(await measure(label, base, '/api/parts?limit=24', bareList, { headers: tierAuth })),
+    label: 'GET /api/parts?limit=24 (signed-in tier buyer)',
+  };
+  if (process.env.BENCH_ONLY === 'tier') return [tierRow];
   const rows: Row[] = [
+    tierRow,
     {
       ...(await measure(label, base, '/api/me', bareList, { headers: auth })),
       label: 'GET /api/me (signed in)',
@@ -363,6 +420,11 @@ async function benchShop(
   const barePage = await startBare(page.body, 'text/html; charset=utf-8');
   try {
     const list = { url: bareList.url, path: listPath };
+    if (process.env.BENCH_ONLY === 'tier')
+      return [
+        await measure(label, shop.url, listPath, list),
+        ...(await benchSignedIn(label, shop, databaseUrl, list)),
+      ];
     return [
       await measure(label, shop.url, listPath, list),
       await measure(label, shop.url, partPath, { url: barePart.url, path: '/api/parts/x' }),
@@ -387,7 +449,7 @@ async function benchShop(
 const rows: Row[] = [];
 
 // Sign-ups and orders come from one address: lift the sign-up limit for the run.
-const shopEnv = { AUTH_RATE_LIMIT: '100000' };
+const shopEnv = { AUTH_RATE_LIMIT: '100000', ADMIN_EMAILS: BENCH_ADMIN };
 const lite = await startShop(shopEnv);
 try {
   rows.push(...(await benchShop('PGlite', lite, undefined)));
@@ -420,6 +482,7 @@ function budgetOf(r: Row): number | undefined {
     r.path.startsWith('/diagrams/')
   )
     return 0.3;
+  if (r.label?.includes('tier buyer')) return 0.3;
   if (r.label?.includes('uncached')) return undefined;
   return 0.5;
 }

@@ -14,6 +14,7 @@ import { registerVerifyEmailMail } from './auth/verify-email-mail.js';
 import { resolveAuthSecret } from './auth/secret.js';
 import { seedDemoAccounts } from './seed/demo-accounts.js';
 import { seedDemoCompanies } from './seed/demo-companies.js';
+import { seedDemoPricing } from './seed/demo-pricing.js';
 import { seedDemoInvoices } from './seed/demo-invoices.js';
 import { connectCacheBus } from './lib/cache-bus.js';
 import { registerCompression } from './lib/compression.js';
@@ -214,6 +215,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (accounts) app.log.info(`Created ${accounts} demo accounts.`);
       const companyMembersAdded = await seedDemoCompanies(database.db, auth);
       if (companyMembersAdded) app.log.info(`Seeded the demo company with ${companyMembersAdded} members.`);
+      // The demo company's price list and a sale (after the companies' demo data); not in tests,
+      // whose reads of the demo catalogue expect retail.
+      if (config.env === 'development') {
+        const pricing = await seedDemoPricing(database.db);
+        if (pricing) app.log.info('Seeded the demo price list and a sale.');
+      }
       // The demo company's past invoices and last month's statement (after the companies' demo data).
       const demoInvoices = await seedDemoInvoices(database.db, config.publicUrl);
       if (demoInvoices) app.log.info(`Seeded ${demoInvoices} demo invoices and a statement.`);
