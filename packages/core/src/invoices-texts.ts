@@ -164,10 +164,10 @@ export const statementTexts = {
   mailSubject: (company: string, month: string) => `${company}: your Pitstop Parts statement for ${month}`,
   mailBody: (p: { company: string; month: string; closing: number; overdue: number; url: string }) =>
     [
-      `The statement of ${p.company}'s account for ${p.month} is attached (PDF).`,
+      `The statement of ${p.company}'s account for ${p.month} is ready.`,
       `Closing balance: ${formatDollars(p.closing)}. Overdue: ${formatDollars(p.overdue)}.`,
       '',
-      `Every statement, as PDF or CSV: ${p.url}`,
+      `Download it as a PDF or a CSV (owner and accountants, signed in): ${p.url}`,
     ].join('\n'),
   fileName: (company: string, month: string, ext: 'pdf' | 'csv') =>
     `statement-${

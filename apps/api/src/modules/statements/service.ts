@@ -73,11 +73,18 @@ export interface StatementRun {
 export async function writeStatements(
   db: Db,
   month: string,
-  options: { publicUrl: string; batch?: number; pauseMs?: number },
+  options: {
+    publicUrl: string;
+    batch?: number;
+    pauseMs?: number;
+    /** Mails go out this far apart (their jobs' run_at), so a thousand do not land on the shop at once. */
+    mailSpacingMs?: number;
+  },
 ): Promise<StatementRun> {
   const { start, end } = monthBounds(month);
   const ids = await companiesWithAccount(db, end);
   const batch = options.batch ?? 100;
+  const spacing = options.mailSpacingMs ?? 0;
   let written = 0;
   for (let i = 0; i < ids.length; i += batch) {
     const some = ids.slice(i, i + batch);
@@ -105,8 +112,9 @@ export async function writeStatements(
         on conflict (company_id, month) do nothing
         returning id, company_id
       ), mails as (
-        insert into jobs (kind, payload)
-        select 'mail', jsonb_build_object('render', ${STATEMENT_MAIL}::text, 'statementId', w.id, 'to', u.email, 'publicUrl', ${options.publicUrl}::text)
+        insert into jobs (kind, payload, run_at)
+        select 'mail', jsonb_build_object('render', ${STATEMENT_MAIL}::text, 'statementId', w.id, 'to', u.email, 'publicUrl', ${options.publicUrl}::text),
+          now() + make_interval(secs => (${written} + row_number() over ()) * ${spacing}::float8 / 1000)
         from written w
         join company_members m on m.company_id = w.company_id and m.role in ('owner', 'accountant')
         join "user" u on u.id = m.user_id
@@ -245,9 +253,30 @@ export async function statementFor(
   return statementDocument(db, row);
 }
 
-export async function statementDocumentById(db: Db, statementId: string): Promise<StatementDocument | null> {
-  const [row] = await db.select().from(statements).where(eq(statements.id, statementId)).limit(1);
-  return row ? statementDocument(db, row) : null;
+/** What a statement's mail says: its company, month, closing balance and overdue (one indexed read). */
+export async function statementForMail(
+  db: Db,
+  statementId: string,
+): Promise<{ companyName: string; month: string; closingBalance: number; overdue: number } | null> {
+  const [row] = await db
+    .select({
+      companyName: companies.name,
+      month: statements.month,
+      closing: statements.closingBalanceCents,
+      overdue: statements.overdueCents,
+    })
+    .from(statements)
+    .innerJoin(companies, eq(companies.id, statements.companyId))
+    .where(eq(statements.id, statementId))
+    .limit(1);
+  return row
+    ? {
+        companyName: row.companyName,
+        month: row.month,
+        closingBalance: centsToDollars(row.closing),
+        overdue: centsToDollars(row.overdue),
+      }
+    : null;
 }
 
 async function statementDocument(db: Db, row: typeof statements.$inferSelect): Promise<StatementDocument> {
