@@ -368,7 +368,8 @@ export async function inviteMember(
         : companyTexts.inviteeInAnotherCompany;
     throw new AppError('conflict', message, [{ field: 'email', message }]);
   }
-  const token = randomBytes(32).toString('base64url');
+  // Hex: the shop's paths are lowercased on the way in (one address per page), so the link's token is too.
+  const token = randomBytes(32).toString('hex');
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     // One invitation at a time per company: two sends of the same email do not both pass the check.

@@ -4,7 +4,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { StatusNotice } from '@/components/ui/notice';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
-import { ColumnHead, TableBox, cellClass } from '@/components/ui/table';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { useAdminCompanies, useAdminCreateCompany } from '../api/companies-api';
 import { CompanyForm } from './company-form';
 
@@ -47,29 +47,18 @@ export function CompaniesAdmin() {
       ) : list.data.companies.length === 0 ? (
         <p className="text-slate-700">{companyTexts.adminNone}</p>
       ) : (
-        <TableBox
+        <ResponsiveTable
           caption={companyTexts.adminTitle}
-          minWidth="min-w-[40rem]"
-          head={
-            <>
-              <ColumnHead>{companyTexts.name}</ColumnHead>
-              <ColumnHead>{companyTexts.taxId}</ColumnHead>
-              <ColumnHead>{companyTexts.adminOwnerEmail}</ColumnHead>
-              <ColumnHead align="right">{companyTexts.adminMembers}</ColumnHead>
-              <ColumnHead>{companyTexts.orderDate}</ColumnHead>
-            </>
-          }
-        >
-          {list.data.companies.map((company) => (
-            <tr key={company.id}>
-              <td className={`${cellClass} font-medium`}>{company.name}</td>
-              <td className={cellClass}>{company.taxId}</td>
-              <td className={cellClass}>{company.ownerEmail ?? '—'}</td>
-              <td className={`${cellClass} text-right`}>{company.members}</td>
-              <td className={cellClass}>{company.createdAt.slice(0, 10)}</td>
-            </tr>
-          ))}
-        </TableBox>
+          rows={list.data.companies}
+          rowKey={(company) => company.id}
+          columns={[
+            { header: companyTexts.name, title: true, cell: (company) => company.name },
+            { header: companyTexts.taxId, cell: (company) => company.taxId },
+            { header: companyTexts.adminOwnerEmail, cell: (company) => company.ownerEmail ?? '—' },
+            { header: companyTexts.adminMembers, align: 'right', cell: (company) => company.members },
+            { header: companyTexts.orderDate, cell: (company) => company.createdAt.slice(0, 10) },
+          ]}
+        />
       )}
     </div>
   );

@@ -28,7 +28,7 @@ import { FormField, inputClass } from '@/components/ui/form-field';
 import { ErrorNotice, StatusNotice } from '@/components/ui/notice';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
-import { ColumnHead, TableBox, cellClass } from '@/components/ui/table';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
 import { TextField } from '@/components/ui/text-field';
 import { OrderNumberLink } from '@/features/orders/components/order-number-link';
 import { STATUS_LABELS } from '@/features/orders/components/status-labels';
@@ -258,65 +258,63 @@ function MembersSection({
   return (
     <Section title={companyTexts.members}>
       <ErrorNotice message={failed} />
-      <TableBox
+      <ResponsiveTable
         caption={companyTexts.members}
-        minWidth="min-w-[40rem]"
-        head={
-          <>
-            <ColumnHead>{companyTexts.memberName}</ColumnHead>
-            <ColumnHead>{companyTexts.memberEmail}</ColumnHead>
-            <ColumnHead>{companyTexts.memberRole}</ColumnHead>
-            <ColumnHead>{companyTexts.memberLimit}</ColumnHead>
-            {owner ? <ColumnHead>{companyTexts.changeMember}</ColumnHead> : null}
-          </>
-        }
-      >
-        {company.members.map((member) => (
-          <tr key={member.userId}>
-            <td className={cellClass}>
-              {member.name} {member.userId === myUserId ? companyTexts.you : ''}
-            </td>
-            <td className={cellClass}>{member.email}</td>
-            <td className={cellClass}>{COMPANY_ROLE_NAMES[member.role]}</td>
-            <td className={cellClass}>{member.role === 'buyer' ? limitText(member.orderLimit) : '—'}</td>
-            {owner ? (
-              <td className={cellClass}>
-                {changing === member.userId ? (
-                  <MemberEditor
-                    member={member}
-                    onDone={(message) => {
-                      setChanging(null);
-                      if (message) onNotice(message);
-                    }}
-                  />
-                ) : (
-                  <div className="flex flex-wrap gap-2">
-                    <button
-                      type="button"
-                      className={buttonStyles('secondary', 'sm', 'min-h-11')}
-                      onClick={() => setChanging(member.userId)}
-                      aria-label={`${companyTexts.changeMember} ${member.name}`}
-                    >
-                      {companyTexts.changeMember}
-                    </button>
-                    {member.userId !== myUserId ? (
-                      <button
-                        type="button"
-                        className={buttonStyles('ghost', 'sm', 'min-h-11 text-red-800')}
-                        onClick={() => onRemove(member)}
-                        disabled={remove.isPending}
-                        aria-label={`${companyTexts.removeMember} ${member.name}`}
-                      >
-                        {companyTexts.removeMember}
-                      </button>
-                    ) : null}
-                  </div>
-                )}
-              </td>
-            ) : null}
-          </tr>
-        ))}
-      </TableBox>
+        rows={company.members}
+        rowKey={(member) => member.userId}
+        columns={[
+          {
+            header: companyTexts.memberName,
+            title: true,
+            cell: (member) => `${member.name}${member.userId === myUserId ? ` ${companyTexts.you}` : ''}`,
+          },
+          { header: companyTexts.memberEmail, cell: (member) => member.email },
+          { header: companyTexts.memberRole, cell: (member) => COMPANY_ROLE_NAMES[member.role] },
+          {
+            header: companyTexts.memberLimit,
+            cell: (member) => (member.role === 'buyer' ? limitText(member.orderLimit) : '—'),
+          },
+          ...(owner
+            ? [
+                {
+                  header: companyTexts.changeMember,
+                  cell: (member: Member) =>
+                    changing === member.userId ? (
+                      <MemberEditor
+                        member={member}
+                        onDone={(message) => {
+                          setChanging(null);
+                          if (message) onNotice(message);
+                        }}
+                      />
+                    ) : (
+                      <div className="flex flex-wrap gap-2">
+                        <button
+                          type="button"
+                          className={buttonStyles('secondary', 'sm', 'min-h-11')}
+                          onClick={() => setChanging(member.userId)}
+                          aria-label={`${companyTexts.changeMember} ${member.name}`}
+                        >
+                          {companyTexts.changeMember}
+                        </button>
+                        {member.userId !== myUserId ? (
+                          <button
+                            type="button"
+                            className={buttonStyles('ghost', 'sm', 'min-h-11 text-red-800')}
+                            onClick={() => onRemove(member)}
+                            disabled={remove.isPending}
+                            aria-label={`${companyTexts.removeMember} ${member.name}`}
+                          >
+                            {companyTexts.removeMember}
+                          </button>
+                        ) : null}
+                      </div>
+                    ),
+                },
+              ]
+            : []),
+        ]}
+      />
     </Section>
   );
 }
@@ -629,33 +627,23 @@ function OrdersSection() {
       ) : orders.data.orders.length === 0 ? (
         <p className="text-slate-700">{companyTexts.noOrders}</p>
       ) : (
-        <TableBox
+        <ResponsiveTable
           caption={companyTexts.orders}
-          minWidth="min-w-[40rem]"
-          head={
-            <>
-              <ColumnHead>{companyTexts.orderNumber}</ColumnHead>
-              <ColumnHead>{companyTexts.orderDate}</ColumnHead>
-              <ColumnHead>{companyTexts.orderBy}</ColumnHead>
-              <ColumnHead>{companyTexts.orderPo}</ColumnHead>
-              <ColumnHead>{companyTexts.orderStatus}</ColumnHead>
-              <ColumnHead align="right">{companyTexts.orderTotal}</ColumnHead>
-            </>
-          }
-        >
-          {orders.data.orders.map((order) => (
-            <tr key={order._id}>
-              <td className={cellClass}>
-                <OrderNumberLink order={order} />
-              </td>
-              <td className={cellClass}>{order.createdAt.slice(0, 10)}</td>
-              <td className={cellClass}>{order.name || order.email}</td>
-              <td className={cellClass}>{order.poNumber ?? '—'}</td>
-              <td className={cellClass}>{STATUS_LABELS[order.status]}</td>
-              <td className={`${cellClass} text-right`}>{formatDollars(order.total)}</td>
-            </tr>
-          ))}
-        </TableBox>
+          rows={orders.data.orders}
+          rowKey={(order) => order._id}
+          columns={[
+            {
+              header: companyTexts.orderNumber,
+              title: true,
+              cell: (order) => <OrderNumberLink order={order} />,
+            },
+            { header: companyTexts.orderDate, cell: (order) => order.createdAt.slice(0, 10) },
+            { header: companyTexts.orderBy, cell: (order) => order.name || order.email },
+            { header: companyTexts.orderPo, cell: (order) => order.poNumber ?? '—' },
+            { header: companyTexts.orderStatus, cell: (order) => STATUS_LABELS[order.status] },
+            { header: companyTexts.orderTotal, align: 'right', cell: (order) => formatDollars(order.total) },
+          ]}
+        />
       )}
     </Section>
   );
