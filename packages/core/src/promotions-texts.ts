@@ -21,7 +21,7 @@ export const promotionsTexts = {
   code: 'Code',
   kind: 'Kind',
   kindNames: { percent: 'Percent off', amount: 'Amount off' } satisfies Record<PromotionKind, string>,
-  percentOff: 'Percent off',
+  percentOff: 'Percent off (%)',
   amountOff: 'Amount off ($)',
   brands: 'Only these brands (comma separated; empty: any)',
   categories: 'Only these categories',
