@@ -39,6 +39,22 @@ function decodeQuotedPrintable(body: string): string {
   return Buffer.from(bytes).toString('utf8').replace(/\r\n/g, '\n');
 }
 
+/** A mail's (or a MIME part's) headers, read by name, and its body. */
+function parsePart(raw: string, file: string): { header: (name: string) => string; body: string } {
+  const split = /\r?\n\r?\n/.exec(raw);
+  if (!split) throw new Error(`${file} has no header/body break`);
+  const lines = raw
+    .slice(0, split.index)
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n/);
+  const header = (name: string) =>
+    lines
+      .find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}: `))
+      ?.slice(name.length + 2)
+      .trim() ?? '';
+  return { header, body: raw.slice(split.index + split[0].length) };
+}
+
 /** The mails the shop under test wrote to its development outbox (no SMTP_URL), to `to`. */
 export async function outboxMailsTo(to: string): Promise<OutboxMail[]> {
   const outbox = path.join(inject('dataDir'), 'outbox');
@@ -47,19 +63,22 @@ export async function outboxMailsTo(to: string): Promise<OutboxMail[]> {
     files.sort().map(async (file) => {
       const raw = await fs.readFile(path.join(outbox, file), 'utf8');
       // The development outbox writes Unix line ends; SMTP-style ones are read the same way.
-      const split = /\r?\n\r?\n/.exec(raw);
-      if (!split) throw new Error(`${file} has no header/body break`);
-      const head = raw.slice(0, split.index).replace(/\r?\n[ \t]+/g, ' ');
-      const lines = head.split(/\r?\n/);
-      const header = (name: string) =>
-        lines
-          .find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}: `))
-          ?.slice(name.length + 2)
-          .trim() ?? '';
-      const body = raw.slice(split.index + split[0].length);
-      const text = /quoted-printable/i.test(header('Content-Transfer-Encoding'))
-        ? decodeQuotedPrintable(body)
-        : body.replace(/\r\n/g, '\n');
+      const { header, body } = parsePart(raw, file);
+      // A mail with attachments (an order's invoice PDF) is multipart: its text is the text/plain part.
+      const boundary = /boundary="?([^";]+)"?/i.exec(header('Content-Type'))?.[1];
+      const textPart = boundary
+        ? raw
+            .split(`--${boundary}`)
+            .slice(1)
+            .map((part) => part.replace(/^\r?\n/, ''))
+            .find((part) => /^content-type: text\/plain/im.test(part.slice(0, part.search(/\r?\n\r?\n/))))
+        : undefined;
+      const content = textPart ? parsePart(textPart.replace(/\r?\n$/, ''), file) : { header, body };
+      const text = /quoted-printable/i.test(content.header('Content-Transfer-Encoding'))
+        ? decodeQuotedPrintable(content.body)
+        : /base64/i.test(content.header('Content-Transfer-Encoding'))
+          ? Buffer.from(content.body, 'base64').toString('utf8')
+          : content.body.replace(/\r\n/g, '\n');
       return { to: header('To'), subject: header('Subject'), text };
     }),
   );
