@@ -8,7 +8,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { ErrorNotice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { StockWords } from '@/components/ui/stock-words';
-import { useDebouncedValue } from '@/features/search/hooks/use-debounced-value';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { isApiError } from '@/lib/api-client';
 import { problemText } from '@/lib/error-text';
 import {
