@@ -4,7 +4,14 @@ import { approvalsTexts } from '@pitstop/core/approvals-texts';
 import { orderTermsTexts } from '@pitstop/core/order-terms-texts';
 import type { Approval } from '@pitstop/core/approvals';
 import type { Order } from '@pitstop/core/orders';
-import { companyMembers, creditAccounts, orderApprovals, orders, type PartRow } from '../../db/schema.js';
+import {
+  companyMembers,
+  creditAccounts,
+  invoices,
+  orderApprovals,
+  orders,
+  type PartRow,
+} from '../../db/schema.js';
 import { createPart } from '../../seed/factories.js';
 import { captureMailer, useTestApp } from '../../test/app.js';
 import { bearer, signUp, signUpAdmin, type Customer } from '../../test/accounts.js';
@@ -227,10 +234,15 @@ describe('approving', () => {
   it('of an order on account places it on the company’s line, re-checked then', async () => {
     const c = await company({ creditLimitCents: 100_000 });
     const id = await waitingOrder(c, { payment: 'account' });
+    const invoiceOf = async (orderId: string) =>
+      (await t.database.db.select().from(invoices).where(eq(invoices.orderId, orderId)))[0];
+    // No invoice number is taken while it waits (a declined order never takes one).
+    expect(await invoiceOf(id)).toBeUndefined();
     const res = await approve(c.owner, id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'on_account' });
     expect(res.json().paymentDueAt).toBeTruthy();
+    expect((await invoiceOf(id))?.number).toMatch(/^INV-\d{4}-\d{6}$/);
 
     const second = await waitingOrder(c, { payment: 'account' });
     // The line shrank meanwhile: what remains no longer covers it.
@@ -300,6 +312,25 @@ describe('declining', () => {
       expect(res.statusCode, `${JSON.stringify(reason)}: ${res.body}`).toBe(400);
     }
     expect((await orderRow(id))?.status).toBe('awaiting_approval');
+  });
+});
+
+describe('the buyer', () => {
+  it('may cancel their own order while it waits: stock back, no longer in the queue, no decision after', async () => {
+    const c = await company();
+    const before = await stock();
+    const id = await waitingOrder(c);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${id}/cancel`,
+      headers: bearer(c.buyer.token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'cancelled', cancelReason: 'customer' });
+    expect(await stock()).toBe(before);
+    expect((await approvalRow(id))?.status).toBe('expired');
+    expect((await queue(c.approver)).json().items).toEqual([]);
+    expect((await approve(c.approver, id)).statusCode).toBe(409);
   });
 });
 

@@ -528,10 +528,12 @@ export async function cancelOrder(
       });
       return { order: answer, changed: true };
     }
-    // An order on account has not been paid for either, so until it ships the customer may drop it.
-    if (order.status !== 'unpaid' && order.status !== 'on_account') {
+    // An order on account has not been paid for either, so until it ships the customer may drop it;
+    // so may a buyer an order still waiting for their company's approval (its approval closes).
+    if (order.status !== 'unpaid' && order.status !== 'on_account' && order.status !== 'awaiting_approval') {
       throw new AppError('conflict', orderTexts.paidCannotCancel);
     }
+    if (order.status === 'awaiting_approval') await expireApprovals(tx, [orderId]);
     const [cancelled] = await tx
       .update(orders)
       .set({ status: 'cancelled', cancelledAt: new Date(), cancelReason: 'customer', updatedAt: new Date() })

@@ -101,7 +101,7 @@ function PaymentStatus({ order }: { order: Order }) {
 
 /** A customer may cancel an order nobody has paid by card yet and that has not shipped. */
 export function customerMayCancel(order: Pick<Order, 'status'>): boolean {
-  return order.status === 'unpaid' || order.status === 'on_account';
+  return order.status === 'unpaid' || order.status === 'on_account' || order.status === 'awaiting_approval';
 }
 
 interface OrdersTableProps {
