@@ -8,6 +8,7 @@ import { createPart } from '../../seed/factories.js';
 import { bearer, signUp, signUpAdmin, type Customer } from '../../test/accounts.js';
 import { useTestApp } from '../../test/app.js';
 import { DELIVERY_ADDRESS, fillCart } from '../../test/orders.js';
+import { makeCompany } from '../approvals/test-company.js';
 import { expireUnpaidOrders } from '../orders/service.js';
 import { discountOf, type DiscountableLine } from './apply.js';
 
@@ -156,6 +157,28 @@ describe('discount codes at checkout', () => {
       .where(eq(orders.id, orderId));
     const { orderIds } = await expireUnpaidOrders(db());
     expect(orderIds).toContain(orderId);
+    expect(await usesOf(code.id)).toBe(0);
+  });
+
+  it('an order an approver declines gives its use back', async () => {
+    const code = await promo({ totalLimit: 1 });
+    const [buyer, approver] = await Promise.all([signUp(t.app), signUp(t.app)]);
+    await makeCompany(db(), [
+      { userId: buyer.userId, role: 'buyer', orderLimitCents: 5_000 },
+      { userId: approver.userId, role: 'approver' },
+    ]);
+    const part = await createPart(db(), { priceCents: 10_000, availablequantity: 10 });
+    await fillCart(t.app, buyer, [{ partId: part.id, quantity: 1 }]);
+    const placed = await checkout(buyer, { discountCode: code.code });
+    expect(placed.json()).toMatchObject({ awaitingApproval: true, discount: 10 });
+    expect(await usesOf(code.id)).toBe(1);
+    const declined = await t.app.inject({
+      method: 'POST',
+      url: `/api/company/approvals/${(placed.json() as CheckoutResult).insertedId}/decline`,
+      headers: bearer(approver.token),
+      payload: { reason: 'Not this month' },
+    });
+    expect(declined.statusCode).toBe(200);
     expect(await usesOf(code.id)).toBe(0);
   });
 
