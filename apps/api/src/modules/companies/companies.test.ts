@@ -416,6 +416,23 @@ describe('company orders, addresses and credit', () => {
     expect((await call(t.app, stranger, 'GET', '/api/company/orders')).statusCode).toBe(404);
   });
 
+  it('two members ordering on account at once cannot both fit the company’s last credit', async () => {
+    const owner = await ownerWithCompany();
+    const company = (await call(t.app, owner, 'GET', '/api/company')).json().company;
+    await t.database.db
+      .insert(creditAccounts)
+      .values({ userId: owner.userId, limitCents: 5_000, companyId: company.id });
+    const buyers = await Promise.all([addMember(owner, 'buyer', null), addMember(owner, 'approver')]);
+    const part = await createPart(t.database.db, { priceCents: 4_000, availablequantity: 50 });
+    for (const who of buyers) await fillCart(t.app, who, [{ partId: part.id, quantity: 1 }]);
+    const answers = await Promise.all(
+      buyers.map((who) =>
+        call(t.app, who, 'POST', '/api/checkout', { address: ADDRESS, payment: 'account' }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+
   it('a member’s credit application is the company’s; approval gives the company its line', async () => {
     const owner = await ownerWithCompany();
     const buyer = await addMember(owner, 'buyer', 100);
