@@ -1,6 +1,7 @@
 import { formatDollars } from '@pitstop/core/money';
 import type { OrderDetail, OrderDetailLine } from '@pitstop/core/order-detail';
 import { orderPageTexts as t } from '@pitstop/core/order-page-texts';
+import { promotionsTexts } from '@pitstop/core/promotions-texts';
 import { ResponsiveTable, type Column } from '@/components/ui/responsive-table';
 import { OrderSection } from './order-section';
 
@@ -57,6 +58,9 @@ export function OrderLinesSection({ order }: { order: OrderDetail }) {
       />
       <dl className="flex flex-col gap-1.5 self-stretch text-sm sm:ml-auto sm:min-w-72 sm:self-end">
         <Amount term={t.subtotal} amount={order.subtotal} />
+        {order.discount ? (
+          <Amount term={promotionsTexts.summaryLine(order.discountCode ?? '')} amount={-order.discount} />
+        ) : null}
         <Amount term={t.tax} amount={order.tax} />
         <Amount term={t.total} amount={order.total} strong />
         {order.refunded > 0 ? <Amount term={t.refunded} amount={-order.refunded} /> : null}
