@@ -114,6 +114,11 @@ export const companyTexts = {
   loadFailed: 'The company could not be loaded.',
   retry: 'Retry',
 
+  // Profile
+  offerMember: (company: string, role: string) => `You buy for ${company} as ${role}.`,
+  offerNone: 'Buying for a business? Make it a company and invite your buyers, approvers and accountants.',
+  offerOpen: 'Open your company',
+
   // Join page
   joinTitle: 'Join a company',
   joinLead: (company: string, role: string) => `${company} invites you to buy with them as ${role}.`,

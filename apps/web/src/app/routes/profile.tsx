@@ -3,6 +3,7 @@ import { PageContainer, PageHeader } from '@/components/layout/page-container';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { CreditOffer } from '@/features/credit/components/credit-offer';
+import { CompanyOffer } from '@/features/companies/components/company-offer';
 import { ProfileSummary } from '@/features/profile/components/profile-summary';
 import { UserInfoForm } from '@/features/profile/components/user-info-form';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
@@ -54,6 +55,7 @@ export function ProfileRoute() {
             <ProfileSummary profile={user.data} />
             {/* Paying on account starts here too, not only from the About page (issue #28). */}
             <CreditOffer className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" />
+            <CompanyOffer className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" />
           </div>
           <div className="flex flex-col gap-8">
             {/* A new photo on the account starts the form afresh (the file picker empties). */}
