@@ -8,7 +8,16 @@ import {
 } from '@pitstop/core/quick-order';
 import { quickOrderTexts } from '@pitstop/core/quick-order-texts';
 import { messages, textRuleTexts } from '@pitstop/core/messages';
-import { companies, companyMembers, orders, partNumbers, parts } from '../../db/schema.js';
+import {
+  companies,
+  companyMembers,
+  customerPriceLists,
+  orders,
+  partNumbers,
+  parts,
+  priceListRules,
+  priceLists,
+} from '../../db/schema.js';
 import { buildPart, createPart, insertParts } from '../../seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
@@ -120,6 +129,28 @@ describe('quick order: resolving lines', () => {
       message: quickOrderTexts.mergedInto(2),
     });
     expect(body).toMatchObject({ okLines: 2, errorLines: 0, total: 334.94 });
+  });
+
+  it('shows the customer’s tier price, with retail beside it; other customers see retail', async () => {
+    const n = tag();
+    const part = await createPart(t.database.db, {
+      partNumber: `TIER-${n}`,
+      priceCents: 10000,
+      availablequantity: 10,
+    });
+    const [list] = await t.database.db
+      .insert(priceLists)
+      .values({ name: `Trade ${n}` })
+      .returning();
+    await t.database.db.insert(priceListRules).values({ priceListId: list!.id, percentOffBp: 1500 });
+    const trade = await signUp(t.app);
+    const retail = await signUp(t.app);
+    await t.database.db.insert(customerPriceLists).values({ userId: trade.userId, priceListId: list!.id });
+    const tiered = (await resolve(trade, `TIER-${n},2`)).json<QuickOrderResult>();
+    expect(tiered.lines[0]).toMatchObject({ part: { unitPrice: 85, listPrice: 100 }, lineTotal: 170 });
+    expect(tiered.total).toBe(170);
+    const plain = (await resolve(retail, `TIER-${n},2`)).json<QuickOrderResult>();
+    expect(plain.lines[0]).toMatchObject({ part: { unitPrice: 100, listPrice: null }, lineTotal: 200 });
   });
 
   it('finds a part by an OEM number only it carries, and names the number', async () => {

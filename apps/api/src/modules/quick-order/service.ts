@@ -16,7 +16,7 @@ import { cartItems, companyMembers, orderLines, orders, partNumbers, parts } fro
 import { AppError } from '../../lib/errors.js';
 import { readCart } from '../cart/service.js';
 import { buyerOf } from '../companies/membership.js';
-import { viewerPrices } from '../pricing/viewer-prices.js';
+import { pricesFor } from '../pricing/compute.js';
 import { countLines, parseQuickOrder, startsWithHeader } from './parse.js';
 
 /** The line limit, checked before anything else is read: a 400 naming the limit and the count. */
@@ -37,6 +37,7 @@ const partColumns = {
   partNumber: parts.partNumber,
   key: parts.partNumberKey,
   brand: parts.brand,
+  category: parts.category,
   img: parts.img,
   priceCents: parts.priceCents,
   available: parts.availablequantity,
@@ -48,6 +49,7 @@ type FoundPart = {
   partNumber: string;
   key: string;
   brand: string;
+  category: string;
   img: string;
   priceCents: number;
   available: number;
@@ -63,7 +65,7 @@ const KIND_WORDS: Record<string, string> = {
 /**
  * Resolves quick-order text for this customer: each line to its part (by the part's own number,
  * else by one OEM, interchange or superseded number only one part carries), the customer's price
- * (viewerPrices), stock words and minimum, or why it cannot be ordered. Lines naming the same
+ * (the pricing rule viewerPrices applies: their tier, a running sale, else retail), stock words and minimum, or why it cannot be ordered. Lines naming the same
  * part are added together on the first of them. Two indexed queries (own numbers; the rest by
  * other numbers) whatever the count, then the prices.
  */
@@ -114,10 +116,17 @@ export async function resolveQuickOrder(db: Db, userId: string, text: string): P
   const buyer = await buyerRead;
   const resolvedParts = new Map<string, FoundPart>();
   for (const hit of byKey.values()) if ('part' in hit) resolvedParts.set(hit.part.id, hit.part);
-  const prices = await viewerPrices(
+  // The rule viewerPrices applies, given the brand and category read above (its own re-read of
+  // the 500 parts by id would be one more query of the same rows).
+  const prices = await pricesFor(
     db,
     buyer,
-    [...resolvedParts.values()].map((p) => ({ partId: p.id, priceCents: p.priceCents })),
+    [...resolvedParts.values()].map((p) => ({
+      partId: p.id,
+      brand: p.brand,
+      category: p.category,
+      priceCents: p.priceCents,
+    })),
   );
 
   // First pass: each line's part and quantity; later lines of a part add to its first line.
