@@ -82,15 +82,19 @@ describe('mail jobs', () => {
     // Its confirmation is queued by reference and written when the job runs.
     const orderId = (order.json() as { insertedId: string }).insertedId;
 
-    // The mail is stored, tried, refused, and waits for its next try.
+    // The mail is stored, tried, refused, and waits for its next try (each try writes the
+    // confirmation with its invoice PDF: a loaded machine takes more than a second for two).
     await expect
-      .poll(async () => {
-        const rows = await t.database.db
-          .select()
-          .from(jobs)
-          .where(sql`${jobs.payload}->>'orderId' = ${orderId}`);
-        return rows.map((r) => ({ status: r.status, tried: r.attempts >= 2, error: r.lastError !== null }));
-      })
+      .poll(
+        async () => {
+          const rows = await t.database.db
+            .select()
+            .from(jobs)
+            .where(sql`${jobs.payload}->>'orderId' = ${orderId}`);
+          return rows.map((r) => ({ status: r.status, tried: r.attempts >= 2, error: r.lastError !== null }));
+        },
+        { timeout: 10_000 },
+      )
       .toEqual([{ status: 'queued', tried: true, error: true }]);
     expect(confirmationsTo(me.email)).toHaveLength(0);
 
