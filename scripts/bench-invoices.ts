@@ -286,7 +286,9 @@ async function main() {
       `Without reads, November's statements: ${quietSeconds.toFixed(1)} s, the shop process's CPU ${cpuSeconds.toFixed(1)} s (${((cpuSeconds / quietSeconds) * 100).toFixed(1)} % of one core)`,
     );
     const [count] = (
-      (await database.db.execute(sql`select count(*)::int as n from statements`)) as unknown as {
+      (await database.db.execute(
+        sql`select count(*)::int as n from statements where month = ${MONTH}::date`,
+      )) as unknown as {
         rows: { n: number }[];
       }
     ).rows;
