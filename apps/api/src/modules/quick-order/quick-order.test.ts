@@ -147,7 +147,10 @@ describe('quick order: resolving lines', () => {
     const retail = await signUp(t.app);
     await t.database.db.insert(customerPriceLists).values({ userId: trade.userId, priceListId: list!.id });
     const tiered = (await resolve(trade, `TIER-${n},2`)).json<QuickOrderResult>();
-    expect(tiered.lines[0]).toMatchObject({ part: { unitPrice: 85, listPrice: 100 }, lineTotal: 170 });
+    expect(tiered.lines[0]).toMatchObject({
+      part: { _id: part.id, unitPrice: 85, listPrice: 100 },
+      lineTotal: 170,
+    });
     expect(tiered.total).toBe(170);
     const plain = (await resolve(retail, `TIER-${n},2`)).json<QuickOrderResult>();
     expect(plain.lines[0]).toMatchObject({ part: { unitPrice: 100, listPrice: null }, lineTotal: 200 });
