@@ -18,6 +18,9 @@ export const PaymentInfoSchema = z.object({
   quantity: z.number().int(),
   lines: z.array(OrderLineSchema),
   subtotal: z.number(),
+  /** Taken off by a discount code (issue #30), in dollars, and the code; optional as `status`. */
+  discount: z.number().optional(),
+  discountCode: z.string().nullable().optional(),
   tax: z.number(),
   paid: z.boolean(),
   transactionId: z.string().nullable(),

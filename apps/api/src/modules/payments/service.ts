@@ -69,6 +69,8 @@ export async function paymentInfo(
     quantity: lines[0]?.quantity ?? 0,
     lines: lines.map(toOrderLine),
     subtotal: centsToDollars(order.subtotalCents),
+    discount: centsToDollars(order.discountCents),
+    discountCode: order.discountCode,
     tax: centsToDollars(order.taxCents),
     paid: order.paidAt !== null,
     transactionId: order.transactionId,

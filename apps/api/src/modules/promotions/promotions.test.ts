@@ -80,6 +80,13 @@ describe('discount codes at checkout', () => {
       { promotionId: code.id, userId: me.userId, discountCents: 900, releasedAt: null },
     ]);
     expect(await usesOf(code.id)).toBe(1);
+    // The payment page is told the discount and the code.
+    const info = await t.app.inject({
+      method: 'GET',
+      url: `/api/payment/${result.insertedId}`,
+      headers: bearer(me.token),
+    });
+    expect(info.json()).toMatchObject({ subtotal: 59.97, discount: 9, discountCode: code.code });
   });
 
   it('refuses each code that does not apply with a 400 on discountCode, and orders nothing', async () => {

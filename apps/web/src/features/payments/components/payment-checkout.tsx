@@ -3,6 +3,7 @@ import { formatDollars } from '@pitstop/core/money';
 import { orderItemCount, type OrderAddress } from '@pitstop/core/orders';
 import type { PaymentInfo } from '@pitstop/core/payments';
 import { receiptTexts } from '@pitstop/core/receipt-texts';
+import { promotionsTexts } from '@pitstop/core/promotions-texts';
 import { deliveryTexts } from '@pitstop/core/delivery-texts';
 import { oneClickTexts } from '@pitstop/core/one-click';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType } from 'react';
@@ -70,6 +71,14 @@ function OrderBreakdown({ info, withTotal = false }: { info: PaymentInfo; withTo
           </th>
           <td className="pt-2 text-right tabular-nums">{formatDollars(info.subtotal)}</td>
         </tr>
+        {info.discount ? (
+          <tr>
+            <th scope="row" className="pr-4 font-normal">
+              {promotionsTexts.summaryLine(info.discountCode ?? '')}
+            </th>
+            <td className="text-right tabular-nums">−{formatDollars(info.discount)}</td>
+          </tr>
+        ) : null}
         <tr>
           <th scope="row" className="pr-4 font-normal">
             Sales tax
@@ -295,7 +304,7 @@ export function PaymentCheckout({ orderId, onPaid, authenticate = false }: Payme
                 ({items} {items === 1 ? 'item' : 'items'})
               </span>
             </p>
-            {several || tax > 0 ? <OrderBreakdown info={info.data} /> : null}
+            {several || tax > 0 || (info.data.discount ?? 0) > 0 ? <OrderBreakdown info={info.data} /> : null}
           </>
         )}
         {info.data.expiresAt && !paid && !refused ? (
