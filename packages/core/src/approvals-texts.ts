@@ -8,6 +8,8 @@ export const approvalsTexts = {
     'Your role in your company is accountant: accountants see invoices, statements and payments but do not place orders. Ask your company’s owner for the buyer role.',
   onlyApprovers: 'Only your company’s approvers and its owner decide on orders waiting for approval.',
   notFound: 'There is no order waiting for your company’s approval with that id.',
+  oneClickOverLimit:
+    'This order is over your order limit, so it needs your company’s approval: place it from the checkout instead (1-Click would charge your card at once).',
   ownOrder:
     'You cannot approve or decline an order you placed yourself: another approver or the owner decides on it.',
   alreadyDecided: (how: string) => `This order was already ${how}: it can be decided only once.`,

@@ -5,6 +5,7 @@ import { orderTermsTexts } from '@pitstop/core/order-terms-texts';
 import type { Approval } from '@pitstop/core/approvals';
 import type { Order } from '@pitstop/core/orders';
 import {
+  addresses,
   companyMembers,
   creditAccounts,
   invoices,
@@ -316,6 +317,38 @@ describe('declining', () => {
 });
 
 describe('the buyer', () => {
+  it('cannot 1-Click an order over their limit (it would charge the card before anyone approved)', async () => {
+    const c = await company();
+    await t.database.db
+      .insert(addresses)
+      .values({ userId: c.buyer.userId, ...DELIVERY_ADDRESS, isDefault: true });
+    const card = await t.app.inject({
+      method: 'POST',
+      url: '/api/cards/sandbox',
+      headers: bearer(c.buyer.token),
+      payload: { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' },
+    });
+    expect(card.statusCode).toBe(201);
+    const before = await stock();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/one-click',
+      headers: { ...bearer(c.buyer.token), 'idempotency-key': crypto.randomUUID() },
+      payload: { partId: part.id, quantity: 2 },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe(approvalsTexts.oneClickOverLimit);
+    expect(await stock()).toBe(before);
+    // Within the limit, 1-Click works as for anyone.
+    const within = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/one-click',
+      headers: { ...bearer(c.buyer.token), 'idempotency-key': crypto.randomUUID() },
+      payload: { partId: part.id, quantity: 1 },
+    });
+    expect(within.statusCode, within.body).toBeLessThan(300);
+  });
+
   it('may cancel their own order while it waits: stock back, no longer in the queue, no decision after', async () => {
     const c = await company();
     const before = await stock();

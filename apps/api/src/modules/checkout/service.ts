@@ -23,6 +23,7 @@ import { sameEmail } from '../users/service.js';
 import { once, type IdempotencyClaim } from '../../lib/idempotency.js';
 import { ordersPlaced } from '../../lib/metrics.js';
 import { approvalNeeded, assertMayOrder } from '../approvals/rules.js';
+import { approvalsTexts } from '@pitstop/core/approvals-texts';
 import { requestApproval } from '../approvals/request.js';
 import { buyerOf } from '../companies/membership.js';
 import { issueInvoice } from '../invoices/issue.js';
@@ -235,6 +236,9 @@ export async function placeTakenLines(
   const totalCents = subtotalCents - discountCents + taxCents;
   // Over the buyer's own limit: the order waits for an approver (issue #30).
   const awaitingApproval = approvalNeeded(buyer, totalCents);
+  // 1-Click charges the card as it places the order: one that must wait for an approver is made at
+  // the checkout instead.
+  if (awaitingApproval && request.oneClick) throw new AppError('conflict', approvalsTexts.oneClickOverLimit);
   // Over the remaining limit: throwing rolls everything back, so nothing is held.
   if (creditLine) await assertWithinLimit(tx, caller.id, creditLine, totalCents);
   // The delivery date it promises: every line is in stock (a short line was refused above, and one
@@ -268,7 +272,9 @@ export async function placeTakenLines(
     terms,
     // One waiting for an approver is not one to ship yet: the shop is told once it is approved.
     alsoQueue:
-      request.payment === 'account' && !awaitingApproval ? [newOrderNotice(written._id, terms.publicUrl)] : [],
+      request.payment === 'account' && !awaitingApproval
+        ? [newOrderNotice(written._id, terms.publicUrl)]
+        : [],
   });
   if (!order) throw await shortfall(tx, lines, request.refusals);
   if (discount) await recordDiscountUse(tx, discount, order._id, caller.id);
