@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { OrderInvoice } from '@/features/invoices/components/order-invoice';
 import { OrderPage } from '@/features/orders/components/order-page/order-page';
 import { orderPageTitle } from '@/features/orders/components/order-page/order-title';
 import { ReturnActions } from '@/features/returns/components/return-actions';
@@ -13,6 +14,8 @@ export function AdminOrderRoute() {
     <OrderPage
       number={number}
       admin
+      // Its invoice's PDF (issue #30), once it has one; payments are recorded on the Invoices screen.
+      reorder={({ order }) => <OrderInvoice orderId={order._id} />}
       shipping={({ order, refresh }) => <OrderShippingPanel order={order} onChanged={refresh} />}
       returnActions={({ refresh }, item, done) => (
         <ReturnActions item={item} onDone={done} onChanged={() => void refresh()} />
