@@ -4,6 +4,7 @@ import { formatDollars } from '@pitstop/core/money';
 import type { Order, OrderLine } from '@pitstop/core/orders';
 import { receiptTexts } from '@pitstop/core/receipt-texts';
 import type { Mail } from '../../lib/mail.js';
+import { promotionsTexts } from '@pitstop/core/promotions-texts';
 
 /** "2026-01-02 15:04 UTC": mail readers are in any time zone, so the deadline names its own. */
 export function utcMinute(iso: string): string {
@@ -20,9 +21,15 @@ export function mailLine(line: OrderLine): string {
 }
 
 /** Subtotal, tax, free shipping and the total, one a line. */
-export function mailTotals(order: Pick<Order, 'subtotal' | 'tax' | 'total'>): string[] {
+export function mailTotals(
+  order: Pick<Order, 'subtotal' | 'tax' | 'total'> & Partial<Pick<Order, 'discount' | 'discountCode'>>,
+): string[] {
   return [
     `Subtotal: ${formatDollars(order.subtotal)}`,
+    // A discount code's share (issue #30), so the lines add up to the total.
+    ...(order.discount
+      ? [`${promotionsTexts.summaryLine(order.discountCode ?? '')}: -${formatDollars(order.discount)}`]
+      : []),
     `Sales tax: ${formatDollars(order.tax)}`,
     'Shipping: free',
     `Total: ${formatDollars(order.total)}`,

@@ -7,7 +7,8 @@ import { addresses, auditLog, orderLines, orders, promotions, promotionUses } fr
 import { createPart } from '../../seed/factories.js';
 import { bearer, signUp, signUpAdmin, type Customer } from '../../test/accounts.js';
 import { useTestApp } from '../../test/app.js';
-import { DELIVERY_ADDRESS, fillCart } from '../../test/orders.js';
+import { DELIVERY_ADDRESS, fillCart, ordersOf } from '../../test/orders.js';
+import { orderConfirmationMail } from '../orders/confirmation-mail.js';
 import { makeCompany } from '../approvals/test-company.js';
 import { expireUnpaidOrders } from '../orders/service.js';
 import { discountOf, type DiscountableLine } from './apply.js';
@@ -87,6 +88,11 @@ describe('discount codes at checkout', () => {
       headers: bearer(me.token),
     });
     expect(info.json()).toMatchObject({ subtotal: 59.97, discount: 9, discountCode: code.code });
+    // The confirmation mail's totals add up: the code's line between the subtotal and the tax.
+    const [listed] = await ordersOf(t.app, me);
+    if (!listed) throw new Error('the order is not listed');
+    const { text } = orderConfirmationMail(listed, 'http://localhost:3000');
+    expect(text).toContain(`Subtotal: $59.97\nDiscount (${code.code}): -$9.00\nSales tax:`);
   });
 
   it('refuses each code that does not apply with a 400 on discountCode, and orders nothing', async () => {
