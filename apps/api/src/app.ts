@@ -16,6 +16,7 @@ import { seedDemoAccounts } from './seed/demo-accounts.js';
 import { seedDemoCompanies } from './seed/demo-companies.js';
 import { seedDemoPricing } from './seed/demo-pricing.js';
 import { seedDemoInvoices } from './seed/demo-invoices.js';
+import { seedDemoApprovals } from './seed/demo-approvals.js';
 import { connectCacheBus } from './lib/cache-bus.js';
 import { registerCompression } from './lib/compression.js';
 import { connectInvalidationBus, type MemoryInvalidationBus } from './lib/invalidation-bus.js';
@@ -220,6 +221,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (config.env === 'development') {
         const pricing = await seedDemoPricing(database.db);
         if (pricing) app.log.info('Seeded the demo price list and a sale.');
+        // The demo buyer's order over their limit, waiting for the approver.
+        if (await seedDemoApprovals(database.db, config.publicUrl)) {
+          app.log.info('Seeded an order waiting for the demo company’s approval.');
+        }
       }
       // The demo company's past invoices and last month's statement (after the companies' demo data).
       const demoInvoices = await seedDemoInvoices(database.db, config.publicUrl);
