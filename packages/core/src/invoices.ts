@@ -114,10 +114,3 @@ export const StatementSchema = z.object({
 export type Statement = z.infer<typeof StatementSchema>;
 
 export const StatementIdParamsSchema = z.object({ id: z.uuid() });
-
-/** POST /api/admin/statements/run: make a month's statements now (the job does it on the 1st). */
-export const RunStatementsSchema = z.object({
-  month: singleLineText()
-    .regex(/^\d{4}-\d{2}$/, 'Use YYYY-MM.')
-    .optional(),
-});
