@@ -100,7 +100,7 @@ function safeDecode(value: string): string {
  * it: `Authorization: Bearer <token>` (signed, or the bare token the access key exchange hands
  * out), else the signed session cookie.
  */
-function sessionTokenOf(request: FastifyRequest, s: SessionSettings): string | undefined {
+export function sessionTokenOf(request: FastifyRequest, s: SessionSettings): string | undefined {
   const authorization = request.headers.authorization;
   if (authorization && authorization.slice(0, 7).toLowerCase() === 'bearer ') {
     const value = authorization.slice(7).trim();

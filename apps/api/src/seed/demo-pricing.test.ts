@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Part } from '@pitstop/core/parts';
+import type { AssemblyDetail, BikeDiagrams } from '@pitstop/core/diagrams';
+import { diagramsApi } from '@pitstop/core/diagram-api-paths';
 import { companies, priceLists } from '../db/schema.js';
 import { useTestApp } from '../test/app.js';
 import { signIn } from '../test/accounts.js';
@@ -31,5 +33,21 @@ describe('demo price list', () => {
       })
     ).json() as Part[];
     expect(tiered.every((p) => p.listPrice !== undefined && p.price < p.listPrice)).toBe(true);
+
+    // A parts diagram's parts: the tier's prices for the buyer, retail for a visitor.
+    const bike = { year: 2020, make: 'Yamaha', model: 'MT-15' };
+    const bikeList = (
+      await t.app.inject({ method: 'GET', url: diagramsApi.bike(bike) })
+    ).json() as BikeDiagrams;
+    const url = diagramsApi.assembly(bike, bikeList.assemblies[0]!.slug);
+    const asVisitor = (await t.app.inject({ method: 'GET', url })).json() as AssemblyDetail;
+    const asBuyer = (
+      await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })
+    ).json() as AssemblyDetail;
+    const visitorPart = asVisitor.callouts[0]!.parts[0]!;
+    const buyerPart = asBuyer.callouts[0]!.parts[0]!;
+    expect(buyerPart.price).toBeLessThan(visitorPart.price);
+    expect((buyerPart as { listPrice?: number }).listPrice).toBe(visitorPart.price);
+    expect((visitorPart as { listPrice?: number }).listPrice).toBeUndefined();
   });
 });

@@ -103,6 +103,23 @@ export const diagramsRoutes: FastifyPluginAsyncZod = async (app) => {
     done();
   };
 
+  // An assembly shows its parts' prices: a viewer's price list or a sale is laid over the cached
+  // answer (issue #30), as for the catalogue's lists.
+  const answerPricedFromCache = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: (err?: Error) => void,
+  ) => {
+    const hit = app.catalogueCache.answer(request.url);
+    if (!hit) return done();
+    const answer = app.priceBook.answer(request, hit);
+    if (!(answer instanceof Promise)) {
+      sendCached(reply, answer);
+      return;
+    }
+    answer.then((priced) => sendCached(reply, priced), done);
+  };
+
   const cached = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -179,7 +196,7 @@ export const diagramsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/diagrams/:make/:model/:year/:slug',
     {
-      onRequest: answerFromCache,
+      onRequest: answerPricedFromCache,
       schema: {
         tags: ['diagrams'],
         summary: 'One assembly of a bike: its picture, callouts and parts (price, stock, fits)',
@@ -187,13 +204,16 @@ export const diagramsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AssemblyDetailSchema, ...readProblems },
       },
     },
-    (request, reply) =>
-      cached(request, reply, async () => {
+    async (request, reply) => {
+      const retail = await app.catalogueCache.getOrCompute(request.url, async () => {
         const bike = await requireBike(app.db, request.params);
         const detail = await bikeAssembly(app.db, bike, request.params.slug);
         if (!detail) throw new AppError('not_found', diagramTexts.assemblyNotFound);
-        return { body: detail, partIds: detail.callouts.flatMap((c) => c.parts.map((p) => p._id)) };
-      }),
+        const partIds = detail.callouts.flatMap((c) => c.parts.map((p) => p._id));
+        return jsonResponse(detail, {}, [DIAGRAMS_TAG, ...partIds.map(partTag)]);
+      });
+      return sendCached(reply, await app.priceBook.priced(request, retail));
+    },
   );
 
   /* ---------- Admin ---------- */

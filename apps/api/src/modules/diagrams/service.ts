@@ -170,6 +170,8 @@ async function detailOf(db: Db, summary: SummaryRow, bike: ResolvedBike): Promis
           name: parts.name,
           partNumber: parts.partNumber,
           brand: parts.brand,
+          // For price lists' category rules (issue #30): laid over the cached answer per viewer.
+          category: parts.category,
           priceCents: parts.priceCents,
           img: parts.img,
           availablequantity: parts.availablequantity,

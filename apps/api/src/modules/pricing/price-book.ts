@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { gt } from 'drizzle-orm';
-import { readSessionUser } from '../../auth/plugin.js';
+import { readSessionUser, sessionTokenOf } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import { partSales } from '../../db/schema.js';
 import { etagOf, type CachedResponse, type ResponseCache } from '../../lib/response-cache.js';
@@ -36,6 +36,15 @@ interface Overlay {
 }
 
 const PART_PREFIX = 'part:';
+
+/** The parts an answer shows with prices: a list's items, a part, or a parts diagram's callouts' parts. */
+function pricedItems(data: unknown): unknown[] {
+  if (Array.isArray(data)) return data;
+  const callouts = (data as { callouts?: unknown } | null)?.callouts;
+  if (Array.isArray(callouts))
+    return callouts.flatMap((c) => ((c as { parts?: unknown }).parts as unknown[] | undefined) ?? []);
+  return [data];
+}
 
 /**
  * Prices laid over the catalogue's cached answers, per request (decision 030 price tiers). The
@@ -157,8 +166,21 @@ export class PriceBook {
    * visitor, no sale on it), at once; otherwise a promise of the priced answer.
    */
   answer(request: FastifyRequest, retail: CachedResponse): CachedResponse | Promise<CachedResponse> {
-    if (!this.carriesSession(request) && this.loadedGeneration === this.generation && !this.hasSale(retail))
-      return retail;
+    if (this.loadedGeneration !== this.generation) return this.priced(request, retail);
+    if (!this.carriesSession(request)) return this.hasSale(retail) ? this.priced(request, retail) : retail;
+    // A signed-in reader whose session and price list are both in memory, and an answer already
+    // priced for them: at once, as a visitor's hit is (no promise per request).
+    const token = sessionTokenOf(request, this.app.sessionSettings);
+    const session = token ? this.app.sessionCache.get(token) : undefined;
+    if (!session) return this.priced(request, retail);
+    const now = Date.now();
+    const memo = this.viewers.get(session.user.id);
+    if (!memo || memo.until <= now || memo.generation !== this.generation)
+      return this.priced(request, retail);
+    if (!memo.listId && !this.hasSale(retail)) return retail;
+    const kept = this.overlays.get(`${memo.listId ?? ''}|${request.url}`);
+    if (kept && kept.source === retail && kept.generation === this.generation && now < kept.until)
+      return kept.answer;
     return this.priced(request, retail);
   }
 
@@ -194,7 +216,7 @@ export class PriceBook {
     tier: boolean,
   ): { answer: CachedResponse; until: number } {
     const data = JSON.parse(retail.body.toString('utf8')) as unknown;
-    const items = Array.isArray(data) ? data : [data];
+    const items = pricedItems(data);
     let until = Infinity;
     for (const item of items as Record<string, unknown>[]) {
       if (!item || typeof item._id !== 'string' || typeof item.price !== 'number') continue;

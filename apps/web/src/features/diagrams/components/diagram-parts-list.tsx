@@ -4,6 +4,7 @@ import { diagramScreenTexts } from '@pitstop/core/diagram-screen-texts';
 import { diagramTexts } from '@pitstop/core/diagram-texts';
 import type { Callout, CalloutPart } from '@pitstop/core/diagrams';
 import { formatDollars } from '@pitstop/core/money';
+import { WasPrice } from '@/features/price-lists/was-price';
 import { StockWords } from '@/components/ui/stock-words';
 import { FitsWords } from './fits-words';
 
@@ -36,7 +37,9 @@ function PartLine({ part, actions }: { part: CalloutPart; actions: ReactNode }) 
           {part.note ? ` · ${part.note}` : ''}
         </p>
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span className="text-lg font-bold text-slate-900">{formatDollars(part.price)}</span>
+          <span className="text-lg font-bold text-slate-900">
+            {formatDollars(part.price)} <WasPrice part={part} className="text-sm" />
+          </span>
           <StockWords part={part} />
           <FitsWords part={part} />
         </p>
