@@ -75,6 +75,7 @@ export const promotionsTexts = {
   endsAfterStart: 'The end must be after the start',
   dateRequired: 'Enter a date and time',
   tooManyScopes: 'List at most 50',
+  unknownBrand: (name: string) => `The shop has no brand called ${name}.`,
   limitBelowUses: (uses: number) => `This code was used ${uses} times already: the limit cannot be lower.`,
   notFound: 'This promotion was not found.',
   kindFixed: 'A code’s kind cannot change once it was used: make a new code.',

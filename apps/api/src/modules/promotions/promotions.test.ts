@@ -445,6 +445,10 @@ describe('admin promotions', () => {
     expect(await fieldOf(body({ totalLimit: 0 }))).toContain('totalLimit');
     expect(await fieldOf(body({ perCustomerLimit: 1.5 }))).toContain('perCustomerLimit');
     expect(await fieldOf(body({ categories: ['spaceships'] }))).toContain('categories.0');
+    expect(await fieldOf(body({ brands: ['Nobrand'] }))).toContain('brands');
+    // A brand in any case is stored as the shop spells it.
+    const spelled = await post(body({ brands: ['yamaha'] }));
+    expect(spelled.json().brands).toEqual(['Yamaha']);
     expect(
       await fieldOf(body({ startsAt: '2026-06-01T00:00:00Z', endsAt: '2026-05-01T00:00:00Z' })),
     ).toContain('endsAt');

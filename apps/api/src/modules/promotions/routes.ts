@@ -8,7 +8,10 @@ import {
   PromotionParamsSchema,
   PromotionSchema,
 } from '@pitstop/core/promotions';
+import { promotionsTexts } from '@pitstop/core/promotions-texts';
+import type { FastifyInstance } from 'fastify';
 import { currentUser, requireAdmin, requireUser } from '../../auth/plugin.js';
+import { AppError } from '../../lib/errors.js';
 import { auditContextOf } from '../audit/service.js';
 import {
   createPromotion,
@@ -17,6 +20,19 @@ import {
   setPromotionActive,
   updatePromotion,
 } from './service.js';
+
+/** The brands as the shop spells them ("yamaha" is Yamaha); a name no brand has is refused on `brands`. */
+async function knownBrands(app: FastifyInstance, names: string[]): Promise<string[]> {
+  const known = await app.brands.get();
+  return names.map((name) => {
+    const stored = known.get(name.toLowerCase());
+    if (stored === undefined) {
+      const message = promotionsTexts.unknownBrand(name);
+      throw new AppError('invalid', message, [{ field: 'brands', message }]);
+    }
+    return stored;
+  });
+}
 
 const problems = {
   400: ProblemSchema,
@@ -64,7 +80,8 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = currentUser(request);
-      const created = await createPromotion(app.db, request.body, caller.id, auditContextOf(request));
+      const input = { ...request.body, brands: await knownBrands(app, request.body.brands) };
+      const created = await createPromotion(app.db, input, caller.id, auditContextOf(request));
       return reply.code(201).send(created);
     },
   );
@@ -82,7 +99,10 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PromotionSchema, ...problems },
       },
     },
-    async (request) => updatePromotion(app.db, request.params.id, request.body, auditContextOf(request)),
+    async (request) => {
+      const input = { ...request.body, brands: await knownBrands(app, request.body.brands) };
+      return updatePromotion(app.db, request.params.id, input, auditContextOf(request));
+    },
   );
 
   app.post(
