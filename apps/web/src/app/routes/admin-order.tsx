@@ -15,7 +15,7 @@ export function AdminOrderRoute() {
       number={number}
       admin
       // Its invoice's PDF (issue #30), once it has one; payments are recorded on the Invoices screen.
-      reorder={({ order }) => <OrderInvoice orderId={order._id} />}
+      reorder={({ order }) => <OrderInvoice order={order} />}
       shipping={({ order, refresh }) => <OrderShippingPanel order={order} onChanged={refresh} />}
       returnActions={({ refresh }, item, done) => (
         <ReturnActions item={item} onDone={done} onChanged={() => void refresh()} />

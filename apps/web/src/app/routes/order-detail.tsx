@@ -20,7 +20,7 @@ export function OrderDetailRoute() {
           <>
             <ReorderButton orderNumber={order.orderNumber} />
             {/* Its invoice (issue #30), once it has one. */}
-            <OrderInvoice orderId={order._id} />
+            <OrderInvoice order={order} />
           </>
         )}
         returnRequestForm={({ order, refresh }, done) => (

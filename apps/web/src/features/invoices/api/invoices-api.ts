@@ -59,10 +59,11 @@ export async function getOrderInvoice(orderId: string, signal?: AbortSignal): Pr
   }
 }
 
-export function useOrderInvoice(orderId: string) {
+export function useOrderInvoice(orderId: string, enabled = true) {
   return useQuery({
     queryKey: invoiceKeys.ofOrder(orderId),
     queryFn: ({ signal }) => getOrderInvoice(orderId, signal),
+    enabled,
     staleTime: 30_000,
   });
 }
