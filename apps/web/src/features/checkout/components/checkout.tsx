@@ -212,7 +212,7 @@ function CheckoutForm(props: CheckoutFormProps) {
   const discountCents = discount?.discountCents ?? 0;
   // The buyer's purchase order number (issue #30), required when their company says so.
   const [poNumber, setPoNumber] = useState('');
-  const poRequired = useCompanyTerms(owner !== null).data?.poRequired ?? false;
+  const poRequired = useCompanyTerms().data?.poRequired ?? false;
   const form = useAppForm<DeliveryAddressInput, unknown, DeliveryAddress>({
     resolver: zodResolver(DeliveryAddressSchema),
     defaultValues: draft ?? EMPTY_ADDRESS,
