@@ -264,6 +264,24 @@ describe('approving', () => {
     expect((await orderRow(second))?.status).toBe('awaiting_approval');
   });
 
+  it('decides once when two people decide at the same moment', async () => {
+    const c = await company();
+    const before = await stock();
+    const id = await waitingOrder(c);
+    const answers = await Promise.all([approve(c.approver, id), decline(c.owner, id)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const row = await orderRow(id);
+    const approval = await approvalRow(id);
+    if (row?.status === 'cancelled') {
+      expect(approval?.status).toBe('declined');
+      expect(await stock()).toBe(before);
+    } else {
+      expect(row?.status).toBe('unpaid');
+      expect(approval?.status).toBe('approved');
+      expect(await stock()).toBe(before - 2);
+    }
+  });
+
   it('refuses one’s own order (403), another company’s order and an unknown one (404)', async () => {
     const c = await company();
     const id = await waitingOrder(c);
