@@ -66,7 +66,8 @@ function CellContent<Row>({ column, row }: { column: Column<Row>; row: Row }) {
   const content = column.cell(row);
   if (content === null || content === undefined || content === false) return null;
   if (column.title || column.actions) return content;
-  return <div className="min-w-0">{content}</div>;
+  // On a card a long unbroken value (an email address) wraps rather than widening the page.
+  return <div className="min-w-0 max-xl:[overflow-wrap:anywhere]">{content}</div>;
 }
 
 export function ResponsiveTable<Row>({
