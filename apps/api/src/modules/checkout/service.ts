@@ -27,6 +27,7 @@ import { approvalsTexts } from '@pitstop/core/approvals-texts';
 import { requestApproval } from '../approvals/request.js';
 import { buyerOf } from '../companies/membership.js';
 import { issueInvoice } from '../invoices/issue.js';
+import { markFreeOrderPaid } from '../payments/service.js';
 import { orderPrices, type OrderPrice } from '../pricing/order-prices.js';
 import { applyDiscountCode, recordDiscountUse } from '../promotions/apply.js';
 
@@ -280,6 +281,16 @@ export async function placeTakenLines(
   if (discount) await recordDiscountUse(tx, discount, order._id, caller.id);
   if (awaitingApproval) await requestApproval(tx, order, buyer, terms.publicUrl);
   else await issueInvoice(tx, order._id);
+  // Free by card (a code took it all): nothing to charge, so it is paid now.
+  const free = !awaitingApproval && request.payment === 'card' && totalCents === 0;
+  if (free) {
+    await markFreeOrderPaid(
+      tx,
+      { id: order._id, promisedOn: order.promisedOn ?? null, deliveryAddress: address },
+      caller,
+      terms,
+    );
+  }
 
   return {
     order,

@@ -213,6 +213,8 @@ async function charge(
     promisedOn: null,
     deliveryAddress: null,
   };
+  // Free (a discount code took it all): paid as it was placed, nothing to charge.
+  if (order.totalCents === 0) return { payment: 'paid' };
   if (!fresh) {
     // A retry of a click whose first request ended without remembering it: the order says how far.
     const [now] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);

@@ -233,6 +233,19 @@ async function markPaid(
 
 type PaidOrder = Pick<OrderRow, 'id' | 'promisedOn' | 'deliveryAddress'>;
 
+/**
+ * A card order a discount code made free (total $0, issue #30): there is nothing to charge, and a
+ * provider refuses a $0 charge, so it is paid as it is placed, in its own transaction.
+ */
+export async function markFreeOrderPaid(
+  tx: Db,
+  order: PaidOrder,
+  by: OrderActor | null,
+  terms: PaidTerms,
+): Promise<number> {
+  return markOrderPaid(tx, order, `free-${order.id}`, by, terms);
+}
+
 /** markPaid's steps after the payment's row says succeeded (a 1-Click charge writes it so). */
 async function markOrderPaid(
   tx: Db,

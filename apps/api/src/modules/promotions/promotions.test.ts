@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '@pitstop/core/checkout';
 import { promotionsTexts } from '@pitstop/core/promotions-texts';
-import { addresses, auditLog, orderLines, orders, promotions, promotionUses } from '../../db/schema.js';
+import { addresses, auditLog, orderEvents, orderLines, orders, promotions, promotionUses } from '../../db/schema.js';
 import { createPart } from '../../seed/factories.js';
 import { bearer, signUp, signUpAdmin, type Customer } from '../../test/accounts.js';
 import { useTestApp } from '../../test/app.js';
@@ -239,6 +239,14 @@ describe('discount codes at checkout', () => {
     const { me } = await customerWithCart(1999, 1);
     const res = await checkout(me, { discountCode: code.code });
     expect(res.json()).toMatchObject({ subtotal: 19.99, discount: 19.99, tax: 0, total: 0 });
+    // Free by card: nothing to charge (a provider refuses $0), so it is paid as it is placed, with
+    // its timeline saying so and no hold left on it.
+    const orderId = (res.json() as CheckoutResult).insertedId;
+    const [row] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(row).toMatchObject({ status: 'paid', totalCents: 0, transactionId: `free-${orderId}` });
+    expect(row?.paidAt).toBeInstanceOf(Date);
+    const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+    expect(events.map((e) => e.kind).sort()).toEqual(['paid', 'placed']);
   });
 
   it('one code per order: a list of codes is refused; a retried checkout counts its code once', async () => {
