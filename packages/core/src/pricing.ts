@@ -12,8 +12,11 @@ const dollars = z
   .max(100_000, { message: pricingTexts.priceRange })
   .refine((n) => Number.isInteger(Math.round(n * 100 * 1e6) / 1e6), { message: pricingTexts.priceRange });
 
-const optionalName = z
-  .union([singleLineText().trim().max(80), z.null()])
+// nullable(), not a union with null: a union's refusal says only "Invalid input", not which rule.
+const optionalName = singleLineText()
+  .trim()
+  .max(80)
+  .nullable()
   .optional()
   .transform((v) => (v ? v : null));
 
