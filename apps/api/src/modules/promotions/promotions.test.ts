@@ -3,7 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '@pitstop/core/checkout';
 import { promotionsTexts } from '@pitstop/core/promotions-texts';
-import { addresses, auditLog, orderEvents, orderLines, orders, promotions, promotionUses } from '../../db/schema.js';
+import {
+  addresses,
+  auditLog,
+  orderEvents,
+  orderLines,
+  orders,
+  promotions,
+  promotionUses,
+} from '../../db/schema.js';
 import { createPart } from '../../seed/factories.js';
 import { bearer, signUp, signUpAdmin, type Customer } from '../../test/accounts.js';
 import { useTestApp } from '../../test/app.js';
