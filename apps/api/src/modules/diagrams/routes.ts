@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { answerPricedFromCache as pricedFromCache } from '../pricing/priced-from-cache.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -103,22 +104,7 @@ export const diagramsRoutes: FastifyPluginAsyncZod = async (app) => {
     done();
   };
 
-  // An assembly shows its parts' prices: a viewer's price list or a sale is laid over the cached
-  // answer (issue #30), as for the catalogue's lists.
-  const answerPricedFromCache = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    done: (err?: Error) => void,
-  ) => {
-    const hit = app.catalogueCache.answer(request.url);
-    if (!hit) return done();
-    const answer = app.priceBook.answer(request, hit);
-    if (!(answer instanceof Promise)) {
-      sendCached(reply, answer);
-      return;
-    }
-    answer.then((priced) => sendCached(reply, priced), done);
-  };
+  const answerPricedFromCache = pricedFromCache(app);
 
   const cached = async (
     request: FastifyRequest,

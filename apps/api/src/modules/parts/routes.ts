@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { answerPricedFromCache as pricedFromCache } from '../pricing/priced-from-cache.js';
 import { InsertedSchema } from '@pitstop/core/accounts';
 import { PartInputSchema } from '@pitstop/core/admin';
 import { DeletedSchema } from '@pitstop/core/orders';
@@ -57,22 +58,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     done();
   };
-  // A list or a part shows prices: a visitor gets the cached answer (sales laid over it), a
-  // customer with a price list their priced copy of it; never the other way round (issue #30).
-  const answerPricedFromCache = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    done: (err?: Error) => void,
-  ) => {
-    const hit = app.catalogueCache.answer(request.url);
-    if (!hit) return done();
-    const answer = app.priceBook.answer(request, hit);
-    if (!(answer instanceof Promise)) {
-      sendCached(reply, answer);
-      return;
-    }
-    answer.then((priced) => sendCached(reply, priced), done);
-  };
+  const answerPricedFromCache = pricedFromCache(app);
   // Brands are data: a name no brand has is refused naming `brand`, from the names in memory.
   const knownBrands = async (request: FastifyRequest) => {
     // Run after validation: the query is PartListQuerySchema's (or its facets' part of it).
