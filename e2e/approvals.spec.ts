@@ -5,6 +5,7 @@ import { checkoutTexts } from '@pitstop/core/cart-texts';
 import { orderTermsTexts } from '@pitstop/core/order-terms-texts';
 import type { Part } from '@pitstop/core/parts';
 import {
+  accessKeyOf,
   baseURL,
   DELIVERY_ADDRESS,
   expectNoSeriousA11yViolations,
@@ -16,24 +17,6 @@ import {
 } from './fixtures.ts';
 
 const browser = useBrowser();
-
-/** Signs in through the API and exchanges the session for the SPA's access key. */
-async function accessKeyOf(email: string, password: string): Promise<string> {
-  const base = baseURL();
-  const res = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password }),
-  });
-  const token = res.headers.get('set-auth-token');
-  if (!res.ok || !token) throw new Error(`sign-in failed: ${res.status}`);
-  const exchange = await fetch(`${base}/api/user/${email}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ email }),
-  });
-  return ((await exchange.json()) as { accessKey: string }).accessKey;
-}
 
 async function api(key: string, method: string, path: string, body?: unknown): Promise<Response> {
   return fetch(`${baseURL()}/api${path}`, {

@@ -207,8 +207,8 @@ export async function apiParts(
   return { parts: (await res.json()) as Part[], total: Number(res.headers.get('x-total-count')) };
 }
 
-/** Signs in through the API (not the UI) and hands the page the access key, as the SPA keeps it. */
-export async function signInAs(page: Page, email: string, password: string): Promise<string> {
+/** Signs in through the API and exchanges the session for the SPA's access key (setup, not the journey). */
+export async function accessKeyOf(email: string, password: string): Promise<string> {
   const base = baseURL();
   const res = await fetch(`${base}/api/auth/sign-in/email`, {
     method: 'POST',
@@ -222,7 +222,12 @@ export async function signInAs(page: Page, email: string, password: string): Pro
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ email }),
   });
-  const { accessKey } = (await exchange.json()) as { accessKey: string };
+  return ((await exchange.json()) as { accessKey: string }).accessKey;
+}
+
+/** Signs in through the API (not the UI) and hands the page the access key, as the SPA keeps it. */
+export async function signInAs(page: Page, email: string, password: string): Promise<string> {
+  const accessKey = await accessKeyOf(email, password);
   await page.addInitScript((key) => localStorage.setItem('accessToken', key), accessKey);
   return accessKey;
 }

@@ -8,6 +8,7 @@ import type { Order } from '@pitstop/core/orders';
 import type { Part } from '@pitstop/core/parts';
 import { quickOrderTexts } from '@pitstop/core/quick-order-texts';
 import {
+  accessKeyOf,
   apiParts,
   baseURL,
   expectNoSeriousA11yViolations,
@@ -20,24 +21,6 @@ import {
 } from './fixtures.ts';
 
 const browser = useBrowser();
-
-/** The SPA's access key for an account, through the API (setup steps that are not the journey). */
-async function accessKeyOf(email: string, password: string): Promise<string> {
-  const base = baseURL();
-  const res = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password }),
-  });
-  const token = res.headers.get('set-auth-token');
-  if (!res.ok || !token) throw new Error(`sign-in failed: ${res.status}`);
-  const exchange = await fetch(`${base}/api/user/${encodeURIComponent(email)}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ email }),
-  });
-  return ((await exchange.json()) as { accessKey: string }).accessKey;
-}
 
 async function api<T>(key: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseURL()}/api${path}`, {
