@@ -4,15 +4,19 @@
  * A module without zod, so the part page's code carries only these few strings.
  */
 
+/** Made once: building a formatter costs far more than formatting (every order's mail and page use it). */
+let promiseDates: Intl.DateTimeFormat | undefined;
+
 /** "Tue, Dec 1": a calendar date ('YYYY-MM-DD') as the promise shows it, whatever the reader's zone. */
 export function formatPromiseDate(date: string): string {
   const [y = 0, m = 0, d = 0] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-US', {
+  promiseDates ??= new Intl.DateTimeFormat('en-US', {
     timeZone: 'UTC',
     weekday: 'short',
     month: 'short',
     day: 'numeric',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
+  });
+  return promiseDates.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /**
