@@ -104,7 +104,6 @@ function fiftyLineInvoice(): InvoiceDocument {
       discountCode: 'FLEET5',
     },
     company: { name: 'Bayside Couriers', taxId: '12-3456789', billingAddress: address, taxExempt: false },
-    payments: [],
   };
 }
 

@@ -1,4 +1,5 @@
 import { invoiceTexts } from '@pitstop/core/invoices-texts';
+import type { Order } from '@pitstop/core/orders';
 import type { Db } from '../../db/client.js';
 import type { Mail } from '../../lib/mail.js';
 import { invoicePdf } from './pdf.js';
@@ -9,10 +10,10 @@ import { invoiceDocument, invoiceForMail } from './service.js';
  * for an approver has none yet). Written when the mail's job runs, so the invoice issued in the
  * order's transaction is there.
  */
-export async function withInvoiceAttached(db: Db, orderId: string, mail: Mail): Promise<Mail> {
-  const invoice = await invoiceForMail(db, orderId);
+export async function withInvoiceAttached(db: Db, order: Order, mail: Mail): Promise<Mail> {
+  const invoice = await invoiceForMail(db, order._id);
   if (!invoice) return mail;
-  const document = await invoiceDocument(db, invoice);
+  const document = await invoiceDocument(db, invoice, order);
   if (!document) return mail;
   return {
     ...mail,

@@ -130,11 +130,15 @@ export interface InvoiceDocument {
   invoice: Invoice;
   order: Order;
   company: { name: string; taxId: string; billingAddress: AddressValue; taxExempt: boolean } | null;
-  payments: InvoicePayment[];
 }
 
-export async function invoiceDocument(db: Db, invoice: Invoice): Promise<InvoiceDocument | null> {
-  const order = await orderById(db, invoice.orderId);
+/** The invoice's document; `known` is its order when the caller has just read it (the confirmation mail). */
+export async function invoiceDocument(
+  db: Db,
+  invoice: Invoice,
+  known?: Order,
+): Promise<InvoiceDocument | null> {
+  const order = known ?? (await orderById(db, invoice.orderId));
   if (!order) return null;
   const [company] = order.companyId
     ? await db
@@ -148,8 +152,7 @@ export async function invoiceDocument(db: Db, invoice: Invoice): Promise<Invoice
         .where(eq(companies.id, order.companyId))
         .limit(1)
     : [];
-  const payments = await paymentsOf(db, invoice.id);
-  return { invoice, order, company: company ?? null, payments };
+  return { invoice, order, company: company ?? null };
 }
 
 /** The invoice of an order for the confirmation mail's attachment (no reader check: the mail is the customer's). */
@@ -161,15 +164,6 @@ export async function invoiceForMail(db: Db, orderId: string): Promise<Invoice |
 export async function invoiceById(db: Db, invoiceId: string): Promise<Invoice | null> {
   const [row] = await selectInvoices(db).where(eq(invoices.id, invoiceId)).limit(1);
   return row ? toInvoice(row) : null;
-}
-
-async function paymentsOf(db: Db, invoiceId: string): Promise<InvoicePayment[]> {
-  const rows = await db
-    .select()
-    .from(invoicePayments)
-    .where(eq(invoicePayments.invoiceId, invoiceId))
-    .orderBy(invoicePayments.receivedOn, invoicePayments.createdAt);
-  return rows.map(toPayment);
 }
 
 function toPayment(row: typeof invoicePayments.$inferSelect): InvoicePayment {

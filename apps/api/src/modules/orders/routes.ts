@@ -55,7 +55,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
     const { orderId, publicUrl } = OrderConfirmationPayloadSchema.parse(payload);
     const order = await orderById(app.db, orderId);
     // Its invoice (issue #30) goes with it as a PDF.
-    return order ? withInvoiceAttached(app.db, order._id, orderConfirmationMail(order, publicUrl)) : null;
+    return order ? withInvoiceAttached(app.db, order, orderConfirmationMail(order, publicUrl)) : null;
   });
   // The receipt of a paid order and the shop's new-order notice, written when they are sent.
   registerOrderMails(app);
