@@ -8,6 +8,7 @@ import { cartItems, parts } from '../../db/schema.js';
 import { AppError, hasSqlState } from '../../lib/errors.js';
 import { buyerOf } from '../companies/membership.js';
 import { viewerPrices } from '../pricing/viewer-prices.js';
+import { salesColumn, type SaleWindow } from '../pricing/compute.js';
 
 /** A part as the cart shows it: what it costs and how many can be had now. */
 const partNow = {
@@ -152,6 +153,8 @@ export type TakenLine = {
   /** For price tiers and discount codes by brand or category (issue #30). */
   brand: string;
   category: string;
+  /** The part's sales not yet over, read with it (pricing's salesColumn). */
+  sales?: SaleWindow[];
 };
 
 /**
@@ -185,6 +188,7 @@ export async function takeCartForCheckout(
       minquantity: parts.minquantity,
       brand: parts.brand,
       category: parts.category,
+      sales: salesColumn(),
     })
     .from(taken)
     .innerJoin(parts, eq(parts.id, taken.partId))

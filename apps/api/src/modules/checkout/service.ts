@@ -26,8 +26,9 @@ import { approvalNeeded, assertMayOrder } from '../approvals/rules.js';
 import { approvalsTexts } from '@pitstop/core/approvals-texts';
 import { requestApproval } from '../approvals/request.js';
 import { buyerOf } from '../companies/membership.js';
-import { issueInvoice } from '../invoices/issue.js';
+import { invoiceWrites } from '../invoices/issue.js';
 import { markFreeOrderPaid } from '../payments/service.js';
+import { salesColumn } from '../pricing/compute.js';
 import { orderPrices, type OrderPrice } from '../pricing/order-prices.js';
 import { applyDiscountCode, recordDiscountUse } from '../promotions/apply.js';
 
@@ -276,11 +277,12 @@ export async function placeTakenLines(
       request.payment === 'account' && !awaitingApproval
         ? [newOrderNotice(written._id, terms.publicUrl)]
         : [],
+    // Its invoice, numbered in the same statement; one waiting for an approver gets it when approved.
+    alsoWrite: (tookAll) => (awaitingApproval ? [] : invoiceWrites(tx, written._id, tookAll ?? sql`true`)),
   });
   if (!order) throw await shortfall(tx, lines, request.refusals);
   if (discount) await recordDiscountUse(tx, discount, order._id, caller.id);
   if (awaitingApproval) await requestApproval(tx, order, buyer, terms.publicUrl);
-  else await issueInvoice(tx, order._id);
   // Free by card (a code took it all): nothing to charge, so it is paid now.
   const free = !awaitingApproval && request.payment === 'card' && totalCents === 0;
   if (free) {
@@ -440,6 +442,7 @@ export async function takePart(
       minquantity: parts.minquantity,
       brand: parts.brand,
       category: parts.category,
+      sales: salesColumn(),
     })
     .from(parts)
     .where(eq(parts.id, partId));

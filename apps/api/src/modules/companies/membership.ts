@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { companies, companyMembers, type COMPANY_ROLES } from '../../db/schema.js';
+import { companies, companyMembers, customerPriceLists, users, type COMPANY_ROLES } from '../../db/schema.js';
 
 export type CompanyRole = (typeof COMPANY_ROLES)[number];
 
@@ -20,6 +20,11 @@ export interface Membership {
 export interface Buyer {
   userId: string;
   membership: Membership | null;
+  /**
+   * The price list assigned to the account itself (null: none), when read with the membership
+   * (buyerOf); undefined: not read, and pricing asks.
+   */
+  ownPriceListId?: string | null;
 }
 
 /** The customer's company membership, read fresh (one indexed join): a removed member has none at once. */
@@ -41,6 +46,50 @@ export async function membershipOf(db: Db, userId: string): Promise<Membership |
   return row ?? null;
 }
 
+/**
+ * The account's membership and its own price list in one statement: the order's transaction
+ * reads both, and a round trip less is a tenth of an order's statements.
+ */
 export async function buyerOf(db: Db, userId: string): Promise<Buyer> {
-  return { userId, membership: await membershipOf(db, userId) };
+  const [row] = await db
+    .select({
+      companyId: companyMembers.companyId,
+      companyName: companies.name,
+      role: companyMembers.role,
+      orderLimitCents: companyMembers.orderLimitCents,
+      poRequired: companies.poRequired,
+      priceListId: companies.priceListId,
+      taxExempt: companies.taxExempt,
+      ownPriceListId: customerPriceLists.priceListId,
+    })
+    .from(users)
+    .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
+    .leftJoin(companies, eq(companies.id, companyMembers.companyId))
+    .leftJoin(customerPriceLists, eq(customerPriceLists.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return { userId, membership: null, ownPriceListId: null };
+  const {
+    ownPriceListId,
+    companyId,
+    companyName,
+    role,
+    orderLimitCents,
+    poRequired,
+    priceListId,
+    taxExempt,
+  } = row;
+  const membership =
+    companyId !== null && companyName !== null && role !== null
+      ? {
+          companyId,
+          companyName,
+          role,
+          orderLimitCents,
+          poRequired: poRequired ?? false,
+          priceListId,
+          taxExempt: taxExempt ?? false,
+        }
+      : null;
+  return { userId, membership, ownPriceListId };
 }

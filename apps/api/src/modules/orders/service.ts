@@ -396,6 +396,11 @@ interface Finishing {
   terms: Pick<OrderTerms, 'publicUrl'>;
   /** Mails queued with the confirmation (the shop's notice of an order on account). */
   alsoQueue?: RenderedMail[];
+  /**
+   * Other modules' writes that belong to the order's last statement, built on its condition
+   * (the reservation took every line): the invoice (issue #30).
+   */
+  alsoWrite?: (numberIf: SQL | undefined) => WithSubquery[];
 }
 
 /**
@@ -404,7 +409,7 @@ interface Finishing {
  * sent, from the order as stored) and of any other mails, which go out exactly when the order
  * exists (the caller wakes the job runner once it commits).
  */
-function lastWrites(tx: Db, { order, actor, terms, alsoQueue = [] }: Finishing, numberIf?: SQL) {
+function lastWrites(tx: Db, { order, actor, terms, alsoQueue = [], alsoWrite }: Finishing, numberIf?: SQL) {
   // The number is the one-row counter's next (`last + 1`), updated as the order's last write: its
   // lock is held only until the commit (orders queue on it for that long, not for their whole
   // transaction), and a transaction that rolls back gives its number back, so numbers never
@@ -443,7 +448,7 @@ function lastWrites(tx: Db, { order, actor, terms, alsoQueue = [] }: Finishing, 
         ...alsoQueue,
       ]),
     );
-  return { counter, writes: [counter, stamped, placed, queued] };
+  return { counter, writes: [counter, stamped, placed, queued, ...(alsoWrite?.(numberIf) ?? [])] };
 }
 
 /**

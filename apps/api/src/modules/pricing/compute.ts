@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, eq, getTableName, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { customerPriceLists, partSales, priceListPrices, priceListRules } from '../../db/schema.js';
+import { customerPriceLists, partSales, parts, priceListPrices, priceListRules } from '../../db/schema.js';
 import type { Buyer } from '../companies/membership.js';
 
 /**
@@ -33,6 +33,8 @@ export interface PricedPart {
   brand: string;
   category: string;
   priceCents: number;
+  /** Its sales not yet over, when read with the part (salesColumn); undefined: pricing reads them. */
+  sales?: SaleWindow[];
 }
 
 export interface Priced {
@@ -112,6 +114,7 @@ export function priceOf(
 export async function priceListIdOf(db: Db, buyer: Buyer | null): Promise<string | null> {
   if (!buyer) return null;
   if (buyer.membership?.priceListId) return buyer.membership.priceListId;
+  if (buyer.ownPriceListId !== undefined) return buyer.ownPriceListId;
   const [row] = await db
     .select({ id: customerPriceLists.priceListId })
     .from(customerPriceLists)
@@ -147,6 +150,21 @@ export async function loadList(
           ),
   ]);
   return { rules, fixed: new Map(fixed.map((f) => [f.partId, f.priceCents])) };
+}
+
+/**
+ * A column for a select from `parts`: the part's sales not yet over (times as epoch ms), so the
+ * statement that takes an order's lines brings their sales too (a round trip less in the order's
+ * transaction); priceOf picks the one running.
+ */
+export function salesColumn() {
+  // Spelled out: drizzle leaves a column unqualified in a select from one table, and "id" inside
+  // the subquery would then be the sale's own.
+  return sql<SaleWindow[]>`coalesce((select json_agg(json_build_object(
+      'salePriceCents', s.sale_price_cents,
+      'startsAt', (extract(epoch from s.starts_at) * 1000)::float8,
+      'endsAt', (extract(epoch from s.ends_at) * 1000)::float8))
+    from ${partSales} s where s.part_id = ${sql.raw(`"${getTableName(parts)}"."id"`)} and s.ends_at > now()), '[]'::json)`;
 }
 
 /** The sales of these parts running at `now`, by part. */
@@ -189,10 +207,14 @@ export async function pricesFor(
 ): Promise<Map<string, Priced>> {
   const ids = [...new Set(partsToPrice.map((p) => p.partId))];
   const listId = await priceListIdOf(db, buyer);
+  // Sales read with the parts (salesColumn) need no second read.
+  const salesRead = partsToPrice.every((p) => p.sales !== undefined);
   const [list, sales] = await Promise.all([
     listId ? loadList(db, listId, ids) : Promise.resolve(null),
-    loadRunningSales(db, ids, now),
+    salesRead ? null : loadRunningSales(db, ids, now),
   ]);
   const at = now.getTime();
-  return new Map(partsToPrice.map((p) => [p.partId, priceOf(list, p, sales.get(p.partId), at)]));
+  return new Map(
+    partsToPrice.map((p) => [p.partId, priceOf(list, p, sales ? sales.get(p.partId) : p.sales, at)]),
+  );
 }

@@ -7,7 +7,7 @@ import { companies, companyMembers, orderLines, partSales } from '../../db/schem
 import { createPart } from '../../seed/factories.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, signUpAdmin, type Customer } from '../../test/accounts.js';
-import { checkoutCart, DELIVERY_ADDRESS } from '../../test/orders.js';
+import { checkoutCart, DELIVERY_ADDRESS, orderPart } from '../../test/orders.js';
 import { buyerOf } from '../companies/membership.js';
 import { orderPrices } from './order-prices.js';
 import { viewerPrices } from './viewer-prices.js';
@@ -233,6 +233,45 @@ describe('sale prices', () => {
     );
     expect((await adminCall('DELETE', `/api/admin/sales/${sale.id}`)).statusCode).toBe(200);
     expect((await partAs(part.chain.id)).price).toBe(50);
+  });
+
+  it('charges a running sale on the order, by the cart and by the part page, and not one yet to start', async () => {
+    const now = Date.now();
+    const running = await adminCall('POST', '/api/admin/sales', {
+      partNumber: part.fixed.partNumber,
+      salePrice: 12,
+      startsAt: new Date(now - 60_000).toISOString(),
+      endsAt: new Date(now + 3_600_000).toISOString(),
+    });
+    const later = await adminCall('POST', '/api/admin/sales', {
+      partNumber: part.pad.partNumber,
+      salePrice: 60,
+      startsAt: new Date(now + 3_600_000).toISOString(),
+      endsAt: new Date(now + 7_200_000).toISOString(),
+    });
+    expect([running.statusCode, later.statusCode]).toEqual([201, 201]);
+    const buyer = await signUp(t.app);
+    const lineOf = async (orderId: string, partId: string) =>
+      (await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, orderId))).find(
+        (l) => l.partId === partId,
+      );
+    const byCart = await checkoutCart(t.app, buyer, [
+      { partId: part.fixed.id, quantity: 1 },
+      { partId: part.pad.id, quantity: 1 },
+    ]);
+    expect(await lineOf(byCart, part.fixed.id)).toMatchObject({
+      unitPriceCents: 1_200,
+      listPriceCents: 2_000,
+    });
+    expect(await lineOf(byCart, part.pad.id)).toMatchObject({ unitPriceCents: 10_000, listPriceCents: null });
+    const byForm = await orderPart(t.app, buyer, part.fixed.id, { quantity: 1 });
+    expect(await lineOf(byForm, part.fixed.id)).toMatchObject({
+      unitPriceCents: 1_200,
+      listPriceCents: 2_000,
+    });
+    for (const sale of [running.json() as Sale, later.json() as Sale]) {
+      expect((await adminCall('DELETE', `/api/admin/sales/${sale.id}`)).statusCode).toBe(200);
+    }
   });
 
   it('starts and ends on time, whatever answers were cached before', async () => {
