@@ -6,7 +6,8 @@
 // over the cached answer), against the same. And a part's server-rendered page (GET /parts/:id, HTML)
 // against a bare route serving that page's bytes, and a demo parts diagram's page likewise.
 //   npm run build && npm run bench
-// BENCH_ONLY=tier measures only the list, the tier buyer's list and the signed-in reads after it.
+// BENCH_ONLY=tier measures only the list, the tier buyer's list and the signed-in reads after it;
+// BENCH_ONLY=stream only the list and (PostgreSQL) the list while orders stream in.
 // BENCH_DATABASE_URL (or TEST_DATABASE_URL) names the PostgreSQL server; a scratch database is
 // created there and dropped afterwards. BENCH_SECONDS sets how long each request is measured
 // (default 10), in BENCH_ROUNDS windows (default 3).
@@ -24,6 +25,9 @@ import pg from 'pg';
 import { scratchDatabase } from './scratch-database.ts';
 import { startBare, startShop, type RunningServer } from './server-process.ts';
 
+// The load generator on one core and the servers measured on the other (server-process.ts, pin):
+// BENCH_PIN=0 leaves them to the scheduler.
+process.env.BENCH_PIN ??= '1';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 /** Every order has a delivery address (issue #26). */
 const BENCH_ADDRESS = {
@@ -307,6 +311,7 @@ async function benchSignedIn(
     availablequantity: number;
   }[];
   const parts = listed.filter((p) => p.availablequantity >= p.minquantity);
+  if (process.env.BENCH_ONLY === 'stream' && databaseUrl) return [await listWhileOrdersStream()];
   const tier = await tierBuyer(base, listed[0] as unknown as { partNumber: string });
   const tierAuth = { authorization: `Bearer ${tier.token}` };
   // The tier's prices are laid over the cached page: check they are there before measuring.
@@ -346,19 +351,21 @@ async function benchSignedIn(
       label: '/api/parts?q=brake, uncached',
     },
   ];
-  if (databaseUrl) {
+  if (databaseUrl) rows.push(await listWhileOrdersStream());
+  return rows;
+
+  async function listWhileOrdersStream(): Promise<Row> {
     const buyers = await Promise.all(Array.from({ length: 10 }, (_, i) => signUpCustomer(base, `buyer${i}`)));
     const stream = streamOrders(base, buyers, parts);
     const row = await measure(label, base, '/api/parts?limit=24', bareList, { during: stream });
     const orders = stream.stats();
-    rows.push({
+    return {
       ...row,
       label: `/api/parts?limit=24 while ${ordersPerSecond} orders/s stream in`,
       errors: row.errors + orders.failed,
       note: `${orders.placed} orders acknowledged (${orders.perSecond.toFixed(1)}/s), ${orders.failed} failed`,
-    });
+    };
   }
-  return rows;
 }
 
 /**
@@ -420,7 +427,7 @@ async function benchShop(
   const barePage = await startBare(page.body, 'text/html; charset=utf-8');
   try {
     const list = { url: bareList.url, path: listPath };
-    if (process.env.BENCH_ONLY === 'tier')
+    if (process.env.BENCH_ONLY === 'tier' || process.env.BENCH_ONLY === 'stream')
       return [
         await measure(label, shop.url, listPath, list),
         ...(await benchSignedIn(label, shop, databaseUrl, list)),
@@ -450,11 +457,13 @@ const rows: Row[] = [];
 
 // Sign-ups and orders come from one address: lift the sign-up limit for the run.
 const shopEnv = { AUTH_RATE_LIMIT: '100000', ADMIN_EMAILS: BENCH_ADMIN };
-const lite = await startShop(shopEnv);
-try {
-  rows.push(...(await benchShop('PGlite', lite, undefined)));
-} finally {
-  await lite.stop();
+if (process.env.BENCH_ONLY !== 'stream') {
+  const lite = await startShop(shopEnv);
+  try {
+    rows.push(...(await benchShop('PGlite', lite, undefined)));
+  } finally {
+    await lite.stop();
+  }
 }
 
 const db = await scratchDatabase(`pitstop_bench_${process.pid}`);
@@ -467,7 +476,7 @@ try {
 }
 
 console.log(
-  `\nCatalogue reads: ${connections} connections, ${seconds} s each in ${rounds} windows taking turns with the bare route's, ${os.cpus().length} cores, Node ${process.version}\n`,
+  `\nCatalogue reads: ${connections} connections, ${seconds} s each in ${rounds} windows taking turns with the bare route's, ${os.cpus().length} cores${process.env.BENCH_PIN === '1' ? ' (load generator and servers pinned to separate cores)' : ''}, Node ${process.version}\n`,
 );
 /**
  * The PostgreSQL budgets: catalogue reads and list reads under orders 0.5, signed-in reads and a

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -18,6 +18,29 @@ export async function freePort(): Promise<number> {
       );
     });
   });
+}
+
+/**
+ * BENCH_PIN=1 (Linux with taskset and two cores or more): the load generator (the process that
+ * starts the servers) on the first core and the servers measured on the second, bare route and
+ * shop alike. Left to the scheduler, the bare route shared a core with the load generator in some
+ * runs and had one to itself in others (25,000 and 54,000 req/s on the same machine minutes
+ * apart), which moved every ratio to it by a third or more. `npm run bench` sets it; PostgreSQL
+ * is left where the system runs it.
+ */
+let pinned: boolean | undefined;
+function pin(pid: number | undefined, cpu: number): void {
+  if (!pid || process.env.BENCH_PIN !== '1' || os.cpus().length < 2) return;
+  try {
+    if (pinned === undefined) {
+      execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+      pinned = true;
+    }
+    if (pinned) execFileSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' });
+  } catch {
+    if (pinned === undefined) console.warn('BENCH_PIN: taskset failed; the processes are not pinned');
+    pinned = false;
+  }
 }
 
 export interface RunningServer {
@@ -67,6 +90,7 @@ export async function startShop(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  pin(child.pid, 1);
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const until = Date.now() + 90_000;
@@ -111,6 +135,7 @@ export async function startBare(
     ['--import', 'tsx', path.join(repoRoot, 'scripts/bare-server.ts'), file, String(port), type],
     { stdio: 'inherit' },
   );
+  pin(child.pid, 1);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     if (
