@@ -25,9 +25,8 @@ import pg from 'pg';
 import { scratchDatabase } from './scratch-database.ts';
 import { startBare, startShop, type RunningServer } from './server-process.ts';
 
-// The load generator on one core and the servers measured on the other (server-process.ts, pin):
-// BENCH_PIN=0 leaves them to the scheduler.
-process.env.BENCH_PIN ??= '1';
+// BENCH_PIN=1 puts the load generator on one core and the servers measured on the other
+// (server-process.ts, pin).
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 /** Every order has a delivery address (issue #26). */
 const BENCH_ADDRESS = {

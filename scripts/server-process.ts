@@ -25,8 +25,9 @@ export async function freePort(): Promise<number> {
  * starts the servers) on the first core and the servers measured on the second, bare route and
  * shop alike. Left to the scheduler, the bare route shared a core with the load generator in some
  * runs and had one to itself in others (25,000 and 54,000 req/s on the same machine minutes
- * apart), which moved every ratio to it by a third or more. `npm run bench` sets it; PostgreSQL
- * is left where the system runs it.
+ * apart), which moved every ratio to it by a third or more. Pinned, it still varied between runs
+ * (47,000–80,000 req/s on 2026-11-28), so it is not the default. PostgreSQL is left where the
+ * system runs it.
  */
 let pinned: boolean | undefined;
 function pin(pid: number | undefined, cpu: number): void {
