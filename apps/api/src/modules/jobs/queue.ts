@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { jobs } from '../../db/schema.js';
 import type { Mail, Mailer } from '../../lib/mail.js';
@@ -29,6 +30,19 @@ export function renderedMailJobs(tx: Db, mails: RenderedMail[]) {
     .insert(jobs)
     .values(mails.map((mail) => ({ kind: 'mail' as const, payload: { ...mail.data, render: mail.render } })))
     .returning({ id: jobs.id });
+}
+
+/**
+ * renderedMailJobs as a CTE named `alias` that writes the jobs once for each row of the CTE
+ * `when` (one row: the change they follow happened; none: no mail), so a change and its mails
+ * are one statement.
+ */
+export function renderedMailJobsWhen(tx: Db, alias: string, mails: RenderedMail[], when: string) {
+  const payloads = JSON.stringify(mails.map((mail) => ({ ...mail.data, render: mail.render })));
+  return tx.$with(alias, { id: sql<string>`id` }).as(sql`
+    insert into ${jobs} (kind, payload)
+    select 'mail', m.payload from ${sql.identifier(when)}, jsonb_array_elements(${payloads}::jsonb) as m(payload)
+    returning id`);
 }
 
 /**

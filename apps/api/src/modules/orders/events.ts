@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { OrderEventKind } from '@pitstop/core/order-detail';
 import type { Db } from '../../db/client.js';
 import { orderEvents } from '../../db/schema.js';
@@ -35,4 +36,24 @@ export async function recordOrderEvent(
     actorName: actorName(actor),
     detail,
   });
+}
+
+/**
+ * recordOrderEvent as a CTE named `alias`, written once for each row of the CTE `when` (the
+ * change it records): the change and its line in one statement.
+ */
+export function orderEventWhen(
+  tx: Db,
+  alias: string,
+  orderId: string,
+  kind: OrderEventKind,
+  actor: OrderActor | null,
+  detail: string,
+  when: string,
+) {
+  return tx.$with(alias, { id: sql<string>`id` }).as(sql`
+    insert into ${orderEvents} (order_id, kind, actor_id, actor_name, detail)
+    select ${orderId}::uuid, ${kind}, ${actor?.id ?? null}, ${actorName(actor)}, ${detail}
+    from ${sql.identifier(when)}
+    returning id`);
 }

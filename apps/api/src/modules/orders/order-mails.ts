@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { formatDollars } from '@pitstop/core/money';
 import type { Order } from '@pitstop/core/orders';
 import { receiptTexts } from '@pitstop/core/receipt-texts';
-import type { Db } from '../../db/client.js';
 import type { Mail } from '../../lib/mail.js';
-import { renderedMailJobs, type RenderedMail } from '../jobs/queue.js';
+import type { RenderedMail } from '../jobs/queue.js';
 import { adminEmails } from '../users/service.js';
 import {
   mailAddress,
@@ -38,13 +37,11 @@ export const newOrderNotice = (orderId: string, publicUrl: string): RenderedMail
   data: { orderId, publicUrl },
 });
 
-/** The receipt and the shop's notice, queued (one statement) as a card payment marks its order paid. */
-export async function queuePaidOrderMails(tx: Db, orderId: string, publicUrl: string): Promise<void> {
-  await renderedMailJobs(tx, [
-    { render: ORDER_RECEIPT_MAIL, data: { orderId, publicUrl } },
-    newOrderNotice(orderId, publicUrl),
-  ]);
-}
+/** A paid order's mails: the customer's receipt and the shop's notice. */
+export const paidOrderMails = (orderId: string, publicUrl: string): RenderedMail[] => [
+  { render: ORDER_RECEIPT_MAIL, data: { orderId, publicUrl } },
+  newOrderNotice(orderId, publicUrl),
+];
 
 /**
  * The receipt: the order's number, lines, totals, delivery address, the card payment with its
