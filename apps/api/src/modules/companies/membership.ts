@@ -27,18 +27,21 @@ export interface Buyer {
   ownPriceListId?: string | null;
 }
 
+/** The columns of a Membership, for both reads below. */
+const MEMBERSHIP_COLUMNS = {
+  companyId: companyMembers.companyId,
+  companyName: companies.name,
+  role: companyMembers.role,
+  orderLimitCents: companyMembers.orderLimitCents,
+  poRequired: companies.poRequired,
+  priceListId: companies.priceListId,
+  taxExempt: companies.taxExempt,
+};
+
 /** The customer's company membership, read fresh (one indexed join): a removed member has none at once. */
 export async function membershipOf(db: Db, userId: string): Promise<Membership | null> {
   const [row] = await db
-    .select({
-      companyId: companyMembers.companyId,
-      companyName: companies.name,
-      role: companyMembers.role,
-      orderLimitCents: companyMembers.orderLimitCents,
-      poRequired: companies.poRequired,
-      priceListId: companies.priceListId,
-      taxExempt: companies.taxExempt,
-    })
+    .select(MEMBERSHIP_COLUMNS)
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
     .where(eq(companyMembers.userId, userId))
@@ -52,16 +55,7 @@ export async function membershipOf(db: Db, userId: string): Promise<Membership |
  */
 export async function buyerOf(db: Db, userId: string): Promise<Buyer> {
   const [row] = await db
-    .select({
-      companyId: companyMembers.companyId,
-      companyName: companies.name,
-      role: companyMembers.role,
-      orderLimitCents: companyMembers.orderLimitCents,
-      poRequired: companies.poRequired,
-      priceListId: companies.priceListId,
-      taxExempt: companies.taxExempt,
-      ownPriceListId: customerPriceLists.priceListId,
-    })
+    .select({ ...MEMBERSHIP_COLUMNS, ownPriceListId: customerPriceLists.priceListId })
     .from(users)
     .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
     .leftJoin(companies, eq(companies.id, companyMembers.companyId))
@@ -69,27 +63,7 @@ export async function buyerOf(db: Db, userId: string): Promise<Buyer> {
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) return { userId, membership: null, ownPriceListId: null };
-  const {
-    ownPriceListId,
-    companyId,
-    companyName,
-    role,
-    orderLimitCents,
-    poRequired,
-    priceListId,
-    taxExempt,
-  } = row;
-  const membership =
-    companyId !== null && companyName !== null && role !== null
-      ? {
-          companyId,
-          companyName,
-          role,
-          orderLimitCents,
-          poRequired: poRequired ?? false,
-          priceListId,
-          taxExempt: taxExempt ?? false,
-        }
-      : null;
-  return { userId, membership, ownPriceListId };
+  const { ownPriceListId, ...membership } = row;
+  // A member's row comes with its company (a required key), so its id alone says whether there is one.
+  return { userId, membership: membership.companyId ? (membership as Membership) : null, ownPriceListId };
 }
