@@ -94,9 +94,18 @@ export function jsonResponse(
   });
 }
 
-export function problemResponse(status: number, title: string, detail: string) {
-  return new Response(JSON.stringify({ type: 'about:blank', title, status, detail }), {
-    status,
-    headers: { 'content-type': 'application/problem+json; charset=utf-8' },
-  });
+/** A problem+json answer as the API sends it; `errors` names the fields it refuses. */
+export function problemResponse(
+  status: number,
+  title: string,
+  detail: string,
+  errors?: { field: string; message: string }[],
+) {
+  return new Response(
+    JSON.stringify({ type: 'about:blank', title, status, detail, ...(errors ? { errors } : {}) }),
+    {
+      status,
+      headers: { 'content-type': 'application/problem+json; charset=utf-8' },
+    },
+  );
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { promotionsTexts, type Promotion } from '@pitstop/core/promotions';
 import { mockApi } from '@/testing/api';
 import { errorTextFor, jsonBodyOf } from '@/testing/form';
-import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { jsonResponse, problemResponse, renderWithProviders } from '@/testing/render';
 import { PromotionsAdmin } from './promotions-admin';
 
 const spring: Promotion = {
@@ -27,10 +27,7 @@ const spring: Promotion = {
 };
 
 function problem(errors: { field: string; message: string }[]) {
-  return new Response(
-    JSON.stringify({ type: 'about:blank', title: 'Conflict', status: 409, detail: 'refused', errors }),
-    { status: 409, headers: { 'content-type': 'application/problem+json' } },
-  );
+  return problemResponse(409, 'Conflict', 'refused', errors);
 }
 
 describe('Admin → Promotions', () => {
