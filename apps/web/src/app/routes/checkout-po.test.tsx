@@ -1,5 +1,4 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { approvalsTexts } from '@pitstop/core/approvals-texts';
 import { checkoutTexts } from '@pitstop/core/cart-texts';
@@ -7,12 +6,11 @@ import type { CheckoutResult } from '@pitstop/core/checkout';
 import { orderTermsTexts } from '@pitstop/core/order-terms-texts';
 import type { AddressEntry } from '@pitstop/core/address-book';
 import type { Cart } from '@/lib/cart';
-import { mockApi } from '@/testing/api';
 import { localLine } from '@/testing/cart';
 import { errorTextFor, jsonBodyOf } from '@/testing/form';
 import { createPart } from '@/testing/part-factory';
-import { jsonResponse, renderWithProviders } from '@/testing/render';
-import { CheckoutRoute } from './checkout';
+import { renderCheckoutRoute, type ApiRoutes } from '@/testing/checkout-route';
+import { jsonResponse, problemResponse } from '@/testing/render';
 
 const pads = createPart({ name: 'Brake pads', price: 300, availablequantity: 10, minquantity: 1 });
 const CART: Cart = { items: [localLine(pads, 2)], subtotal: 600 };
@@ -43,22 +41,8 @@ const WAITING: CheckoutResult = {
   awaitingApproval: true,
 };
 
-function renderCheckout(routes: Parameters<typeof mockApi>[0]) {
-  window.localStorage.setItem('accessToken', 'buyer-key');
-  const api = mockApi({
-    'GET /api/credit': () => jsonResponse({ application: null, account: null }),
-    'GET /api/cart': () => jsonResponse(CART),
-    'GET /api/tax-rates': () => jsonResponse({ rates: { CA: 7.25 } }),
-    'GET /api/addresses': () => jsonResponse({ addresses: [SAVED] }),
-    'GET /api/me/address': () => jsonResponse({ address: SAVED }),
-    ...routes,
-  });
-  renderWithProviders(<CheckoutRoute />, {
-    route: '/checkout',
-    path: '/checkout',
-    routes: <Route path="/payment/:id" element={<h1>Payment</h1>} />,
-  });
-  return api;
+function renderCheckout(routes: ApiRoutes) {
+  return renderCheckoutRoute(routes, { cart: CART, book: [SAVED] }).api;
 }
 
 const placeOrder = () => screen.getByRole('button', { name: checkoutTexts.placeOrder });
@@ -72,16 +56,9 @@ describe('the checkout’s purchase order number', () => {
         tries += 1;
         const body = jsonBodyOf(init) as { poNumber?: string };
         if (!body.poNumber) {
-          return new Response(
-            JSON.stringify({
-              type: 'about:blank',
-              title: 'Bad Request',
-              status: 400,
-              detail: orderTermsTexts.poNumberRequired,
-              errors: [{ field: 'poNumber', message: orderTermsTexts.poNumberRequired }],
-            }),
-            { status: 400, headers: { 'content-type': 'application/problem+json' } },
-          );
+          return problemResponse(400, 'Bad Request', orderTermsTexts.poNumberRequired, [
+            { field: 'poNumber', message: orderTermsTexts.poNumberRequired },
+          ]);
         }
         return jsonResponse(WAITING, { status: 201 });
       },

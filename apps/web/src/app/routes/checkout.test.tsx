@@ -1,6 +1,5 @@
 import { addressTexts } from '@pitstop/core/address-texts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { checkoutTexts } from '@pitstop/core/cart-texts';
 import type { CheckoutResult } from '@pitstop/core/checkout';
@@ -13,12 +12,12 @@ import type { OrderAddress } from '@pitstop/core/orders';
 import { receiptTexts } from '@pitstop/core/receipt-texts';
 import { ordersKeys } from '@/features/orders/api/orders-query-keys';
 import type { Cart } from '@/lib/cart';
-import { mockApi } from '@/testing/api';
+import type { mockApi } from '@/testing/api';
 import { localLine } from '@/testing/cart';
 import { errorTextFor, jsonBodyOf } from '@/testing/form';
 import { createPart } from '@/testing/part-factory';
-import { jsonResponse, renderWithProviders } from '@/testing/render';
-import { CheckoutRoute } from './checkout';
+import { renderCheckoutRoute } from '@/testing/checkout-route';
+import { jsonResponse } from '@/testing/render';
 
 const pads = createPart({ name: 'Brake pads', price: 21.99, availablequantity: 10, minquantity: 2 });
 const chain = createPart({ name: 'Chain kit', price: 89.5, availablequantity: 4, minquantity: 1 });
@@ -53,30 +52,15 @@ function problem(status: number, detail: string, errors: { field: string; messag
   );
 }
 
-const NO_CREDIT: CreditStatus = { application: null, account: null };
-
-function renderCheckout(routes: Routes = {}, { cart = CART, book = [SAVED_ENTRY], credit = NO_CREDIT } = {}) {
-  window.localStorage.setItem('accessToken', 'rider-key');
-  const api = mockApi({
-    'GET /api/credit': () => jsonResponse(credit),
-    'GET /api/cart': () => jsonResponse(cart),
-    'GET /api/tax-rates': () => jsonResponse({ rates: { CA: 7.25, NY: 4 } }),
-    'GET /api/addresses': () => jsonResponse({ addresses: book }),
-    'GET /api/me/address': () => jsonResponse({ address: book[0] ?? null }),
-    ...routes,
-  });
-  const result = renderWithProviders(<CheckoutRoute />, {
-    route: '/checkout',
-    path: '/checkout',
-    routes: (
-      <>
-        <Route path="/payment/:id" element={<h1>Payment</h1>} />
-        <Route path="/order" element={<h1>My Orders</h1>} />
-        <Route path="/cart" element={<h1>Your cart</h1>} />
-      </>
-    ),
-  });
-  return { api, ...result };
+function renderCheckout(
+  routes: Routes = {},
+  {
+    cart = CART,
+    book = [SAVED_ENTRY],
+    credit,
+  }: { cart?: Cart; book?: AddressEntry[]; credit?: CreditStatus } = {},
+) {
+  return renderCheckoutRoute(routes, { cart, book, credit });
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;

@@ -5,13 +5,12 @@ import type { CheckoutResult } from '@pitstop/core/checkout';
 import type { AddressEntry } from '@pitstop/core/address-book';
 import type { DiscountPreview } from '@pitstop/core/promotions';
 import { promotionsTexts } from '@pitstop/core/promotions-texts';
-import { CheckoutRoute } from '@/app/routes/checkout';
 import type { Cart } from '@/lib/cart';
-import { mockApi } from '@/testing/api';
 import { localLine } from '@/testing/cart';
 import { errorTextFor, jsonBodyOf } from '@/testing/form';
 import { createPart } from '@/testing/part-factory';
-import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { renderCheckoutRoute, type ApiRoutes } from '@/testing/checkout-route';
+import { jsonResponse, problemResponse } from '@/testing/render';
 
 const pads = createPart({ name: 'Brake pads', price: 21.99, availablequantity: 10, minquantity: 1 });
 // 3 × $21.99 = $65.97.
@@ -28,30 +27,11 @@ const SAVED: AddressEntry = {
 };
 
 function problem(message: string) {
-  return new Response(
-    JSON.stringify({
-      type: 'about:blank',
-      title: 'Bad Request',
-      status: 400,
-      detail: message,
-      errors: [{ field: 'discountCode', message }],
-    }),
-    { status: 400, headers: { 'content-type': 'application/problem+json' } },
-  );
+  return problemResponse(400, 'Bad Request', message, [{ field: 'discountCode', message }]);
 }
 
-function renderCheckout(routes: Parameters<typeof mockApi>[0]) {
-  window.localStorage.setItem('accessToken', 'rider-key');
-  const api = mockApi({
-    'GET /api/credit': () => jsonResponse({ application: null, account: null }),
-    'GET /api/cart': () => jsonResponse(CART),
-    'GET /api/tax-rates': () => jsonResponse({ rates: { CA: 7.25 } }),
-    'GET /api/addresses': () => jsonResponse({ addresses: [SAVED] }),
-    'GET /api/me/address': () => jsonResponse({ address: SAVED }),
-    ...routes,
-  });
-  renderWithProviders(<CheckoutRoute />, { route: '/checkout', path: '/checkout' });
-  return api;
+function renderCheckout(routes: ApiRoutes) {
+  return renderCheckoutRoute(routes, { cart: CART, book: [SAVED] }).api;
 }
 
 const summaryValue = (term: string) =>
