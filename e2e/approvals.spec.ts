@@ -6,6 +6,7 @@ import { orderTermsTexts } from '@pitstop/core/order-terms-texts';
 import type { Part } from '@pitstop/core/parts';
 import {
   accessKeyOf,
+  apiAs,
   baseURL,
   DELIVERY_ADDRESS,
   expectNoSeriousA11yViolations,
@@ -17,17 +18,6 @@ import {
 } from './fixtures.ts';
 
 const browser = useBrowser();
-
-async function api(key: string, method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
 
 /** Throws with the answer when a step of the setup was refused. */
 async function ok(res: Response, step: string): Promise<void> {
@@ -55,7 +45,7 @@ async function fleet(): Promise<{ buyer: Member; approver: Member }> {
     member('Bea Buyer', 'buyer'),
     member('Abe Approver', 'approver'),
   ]);
-  const made = await api(owner.key, 'POST', '/company', {
+  const made = await apiAs(owner.key, 'POST', '/company', {
     name: `Bayside Couriers ${randomUUID().slice(0, 6)}`,
     taxId: '12-3456789',
     billingAddress: DELIVERY_ADDRESS,
@@ -63,7 +53,7 @@ async function fleet(): Promise<{ buyer: Member; approver: Member }> {
   });
   await ok(made, 'company');
   const join = async (who: Member, role: 'buyer' | 'approver') => {
-    const invited = await api(owner.key, 'POST', '/company/invitations', {
+    const invited = await apiAs(owner.key, 'POST', '/company/invitations', {
       email: who.email,
       role,
       ...(role === 'buyer' ? { orderLimit: 1 } : {}),
@@ -80,7 +70,7 @@ async function fleet(): Promise<{ buyer: Member; approver: Member }> {
         { timeout: 10_000, interval: 100 },
       )
       .not.toBe('');
-    await ok(await api(who.key, 'POST', `/company/invitations/${token}/accept`), 'acceptance');
+    await ok(await apiAs(who.key, 'POST', `/company/invitations/${token}/accept`), 'acceptance');
   };
   await Promise.all([join(buyer, 'buyer'), join(approver, 'approver')]);
   return { buyer, approver };
@@ -98,14 +88,14 @@ async function onePart(offset: number): Promise<Part> {
 /** The buyer's cart holds one part (through the API: the cart is not the journey here). */
 async function fillCart(buyer: Member, offset: number): Promise<void> {
   const part = await onePart(offset);
-  const put = await api(buyer.key, 'PUT', `/cart/items/${part._id}`, { quantity: part.minquantity });
+  const put = await apiAs(buyer.key, 'PUT', `/cart/items/${part._id}`, { quantity: part.minquantity });
   expect(put.status).toBe(200);
 }
 
 /** The buyer's order over their limit, placed through the API: answers its number. */
 async function waitingOrderOf(buyer: Member, offset: number): Promise<string> {
   await fillCart(buyer, offset);
-  const res = await api(buyer.key, 'POST', '/checkout', {
+  const res = await apiAs(buyer.key, 'POST', '/checkout', {
     address: DELIVERY_ADDRESS,
     payment: 'card',
     poNumber: 'PO-360-DECLINE',

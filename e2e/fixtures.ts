@@ -207,6 +207,25 @@ export async function apiParts(
   return { parts: (await res.json()) as Part[], total: Number(res.headers.get('x-total-count')) };
 }
 
+/** A call to the API as the account whose access key is `key` (a setup step, not the journey). */
+export function apiAs(key: string, method: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`${baseURL()}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+/** apiAs's JSON answer; throws with the answer when the step was refused. */
+export async function apiJson<T>(key: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await apiAs(key, method, path, body);
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
 /** Signs in through the API and exchanges the session for the SPA's access key (setup, not the journey). */
 export async function accessKeyOf(email: string, password: string): Promise<string> {
   const base = baseURL();

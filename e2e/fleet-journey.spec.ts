@@ -9,8 +9,8 @@ import type { Part } from '@pitstop/core/parts';
 import { quickOrderTexts } from '@pitstop/core/quick-order-texts';
 import {
   accessKeyOf,
+  apiJson,
   apiParts,
-  baseURL,
   expectNoSeriousA11yViolations,
   fillDeliveryAddress,
   outboxMailsTo,
@@ -21,19 +21,6 @@ import {
 } from './fixtures.ts';
 
 const browser = useBrowser();
-
-async function api<T>(key: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** The link of the invitation mailed to `email`, once it arrives. */
 async function invitationLink(email: string): Promise<string> {
@@ -91,13 +78,13 @@ describe('a fleet buys as a company, end to end', () => {
     // The shop gives the company its trade price list (the admin's screen is another suite's).
     const adminKey = await accessKeyOf('admin@pitstop.com', 'pitstop-admin');
     const ownerKey = await accessKeyOf(owner.email, owner.password);
-    const { company } = await api<{ company: { id: string } }>(ownerKey, 'GET', '/company');
-    const trade = await api<{ id: string }>(adminKey, 'POST', '/admin/price-lists', {
+    const { company } = await apiJson<{ company: { id: string } }>(ownerKey, 'GET', '/company');
+    const trade = await apiJson<{ id: string }>(adminKey, 'POST', '/admin/price-lists', {
       name: `${name} trade`,
       rules: [{ brand: null, category: null, percentOff: 12 }],
       prices: [],
     });
-    await api(adminKey, 'POST', '/admin/price-list-assignments', {
+    await apiJson(adminKey, 'POST', '/admin/price-list-assignments', {
       priceListId: trade.id,
       companyId: company.id,
     });
@@ -111,7 +98,7 @@ describe('a fleet buys as a company, end to end', () => {
     for (const who of [approver, accountant]) {
       const key = await accessKeyOf(who.email, who.password);
       const token = (await invitationLink(who.email)).split('/').pop();
-      await api(key, 'POST', `/company/invitations/${token}/accept`);
+      await apiJson(key, 'POST', `/company/invitations/${token}/accept`);
     }
 
     // 3. The buyer pastes 30 part numbers (each at its minimum) into Quick order.
@@ -144,13 +131,13 @@ describe('a fleet buys as a company, end to end', () => {
     // Every line is priced at the company's tier, on the server: what the buyer's catalogue shows
     // (below retail for the trade list's parts), and retail kept beside it.
     const buyerKey = await accessKeyOf(buyer.email, buyer.password);
-    const orders = await api<Order[]>(buyerKey, 'GET', `/order/${encodeURIComponent(buyer.email)}`);
+    const orders = await apiJson<Order[]>(buyerKey, 'GET', `/order/${encodeURIComponent(buyer.email)}`);
     const order = orders.find((o) => o.orderNumber === orderNumber)!;
     expect(order.status).toBe('awaiting_approval');
     expect(order.poNumber).toBe('PO-COAST-0001');
     expect(order.lines).toHaveLength(30);
     const tierPrices = new Map(
-      (await Promise.all(thirty.map((p) => api<Part>(buyerKey, 'GET', `/parts/${p._id}`)))).map((p) => [
+      (await Promise.all(thirty.map((p) => apiJson<Part>(buyerKey, 'GET', `/parts/${p._id}`)))).map((p) => [
         p._id,
         p.price,
       ]),

@@ -5,6 +5,7 @@ import type { Invoice } from '@pitstop/core/invoices';
 import type { Part } from '@pitstop/core/parts';
 import type { Page } from 'playwright-core';
 import {
+  apiJson,
   baseURL,
   expectNoSeriousA11yViolations,
   outboxMailsTo,
@@ -24,49 +25,29 @@ const ADDRESS = {
   phone: '(510) 555-0142',
 };
 
-async function api<T>(
-  path: string,
-  token: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<T> {
-  const res = await fetch(`${baseURL()}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 /** A customer with approved credit and one order on account, placed through the API. */
 async function onAccountOrder(admin: string, customerPage: Page) {
   const customer = await registerCustomer('Dana Fleet', 'inv');
   const token = await signInAs(customerPage, customer.email, customer.password);
-  const applied = await api<{ id: string }>('/credit-applications', token, {
-    method: 'POST',
-    body: {
-      businessName: 'Rapid Couriers LLC',
-      contactName: 'Dana Fleet',
-      email: customer.email,
-      phone: '(415) 555-0199',
-      ein: '12-3456789',
-      yearsInBusiness: 6,
-      requestedLimit: 5000,
-    },
+  const applied = await apiJson<{ id: string }>(token, 'POST', '/credit-applications', {
+    businessName: 'Rapid Couriers LLC',
+    contactName: 'Dana Fleet',
+    email: customer.email,
+    phone: '(415) 555-0199',
+    ein: '12-3456789',
+    yearsInBusiness: 6,
+    requestedLimit: 5000,
   });
-  await api(`/credit-applications/${applied.id}`, admin, {
-    method: 'PATCH',
-    body: { status: 'approved', limit: 5000 },
-  });
+  await apiJson(admin, 'PATCH', `/credit-applications/${applied.id}`, { status: 'approved', limit: 5000 });
   const parts = (await (await fetch(`${baseURL()}/api/parts?limit=24&offset=60`)).json()) as Part[];
   const part = parts.find((p) => p.availablequantity >= p.minquantity + 2 && p.price * p.minquantity < 1000);
   if (!part) throw new Error('no part to order');
-  await api(`/cart/items/${part._id}`, token, { method: 'PUT', body: { quantity: part.minquantity } });
-  const placed = await api<{ insertedId: string; orderNumber: string }>('/checkout', token, {
-    method: 'POST',
-    body: { address: ADDRESS, payment: 'account' },
+  await apiJson(token, 'PUT', `/cart/items/${part._id}`, { quantity: part.minquantity });
+  const placed = await apiJson<{ insertedId: string; orderNumber: string }>(token, 'POST', '/checkout', {
+    address: ADDRESS,
+    payment: 'account',
   });
-  const invoice = await api<Invoice>(`/orders/${placed.insertedId}/invoice`, token);
+  const invoice = await apiJson<Invoice>(token, 'GET', `/orders/${placed.insertedId}/invoice`);
   return { customer, token, placed, invoice };
 }
 
@@ -122,7 +103,11 @@ describe('invoices', () => {
     await adminPage.getByRole('button', { name: invoiceTexts.save }).click();
     await adminPage.getByText(invoiceTexts.recorded(invoice.owed, invoice.number)).waitFor();
     // Paid in full: the order is paid.
-    const after = await api<{ paid: boolean; status: string }[]>(`/order/${customer.email}`, admin);
+    const after = await apiJson<{ paid: boolean; status: string }[]>(
+      admin,
+      'GET',
+      `/order/${customer.email}`,
+    );
     expect(after[0]).toMatchObject({ paid: true, status: 'paid' });
   });
 
