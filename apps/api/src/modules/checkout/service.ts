@@ -278,7 +278,7 @@ export async function placeTakenLines(
         ? [newOrderNotice(written._id, terms.publicUrl)]
         : [],
     // Its invoice, numbered in the same statement; one waiting for an approver gets it when approved.
-    alsoWrite: (tookAll) => (awaitingApproval ? [] : invoiceWrites(tx, written._id, tookAll ?? sql`true`)),
+    alsoWrite: (tookAll) => (awaitingApproval ? [] : invoiceWrites(tx, written._id, tookAll)),
   });
   if (!order) throw await shortfall(tx, lines, request.refusals);
   if (discount) await recordDiscountUse(tx, discount, order._id, caller.id);

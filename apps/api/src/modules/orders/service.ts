@@ -400,7 +400,7 @@ interface Finishing {
    * Other modules' writes that belong to the order's last statement, built on its condition
    * (the reservation took every line): the invoice (issue #30).
    */
-  alsoWrite?: (numberIf: SQL | undefined) => WithSubquery[];
+  alsoWrite?: (tookAll: SQL) => WithSubquery[];
 }
 
 /**
@@ -448,7 +448,10 @@ function lastWrites(tx: Db, { order, actor, terms, alsoQueue = [], alsoWrite }: 
         ...alsoQueue,
       ]),
     );
-  return { counter, writes: [counter, stamped, placed, queued, ...(alsoWrite?.(numberIf) ?? [])] };
+  return {
+    counter,
+    writes: [counter, stamped, placed, queued, ...(alsoWrite?.(numberIf ?? sql`true`) ?? [])],
+  };
 }
 
 /**
