@@ -1,5 +1,4 @@
 import { and, desc, eq, ne, notInArray, type WithSubquery } from 'drizzle-orm';
-import type { WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { deliveryPromise, type DeliverySettings } from '@pitstop/core/delivery-promise';
 import { orderTexts } from '@pitstop/core/messages';
 import { centsToDollars } from '@pitstop/core/money';
@@ -248,35 +247,20 @@ export async function markFreeOrderPaid(
   return markOrderPaid(tx, order, `free-${order.id}`, by, terms);
 }
 
-/** markPaid's steps after the payment's row says succeeded (a 1-Click charge writes it so). */
+/**
+ * markPaid's steps after the payment's row says succeeded (a 1-Click charge writes it so): the
+ * order marked paid (only while unpaid), its timeline's line and its mails (the receipt and the
+ * shop's notice), as the CTEs of one statement, with `alongside` (writes of the same step). The
+ * line and the mails are written only when the order changed. Answers how many orders changed.
+ */
 async function markOrderPaid(
   tx: Db,
   order: PaidOrder,
   transactionId: string,
   by: OrderActor | null,
   terms: PaidTerms,
+  alongside: WithSubquery[] = [],
 ): Promise<number> {
-  const { paidNow, writes } = paidWrites(tx, order, transactionId, by, terms);
-  return (
-    await tx
-      .with(...writes)
-      .select({ id: paidNow.id })
-      .from(paidNow)
-  ).length;
-}
-
-/**
- * The order marked paid (only while unpaid), its timeline's line and its mails (the receipt and
- * the shop's notice), as the CTEs of one statement: the line and the mails are written only
- * when the order changed.
- */
-function paidWrites(
-  tx: Db,
-  order: PaidOrder,
-  transactionId: string,
-  by: OrderActor | null,
-  terms: PaidTerms,
-): { paidNow: WithSubqueryWithSelection<{ id: typeof orders.id }, 'paid_now'>; writes: WithSubquery[] } {
   const later = promiseWhenPaid(order, terms.deliverySettings);
   const paidNow = tx.$with('paid_now').as(
     tx
@@ -292,22 +276,17 @@ function paidWrites(
       .returning({ id: orders.id }),
   );
   const moved = later ? `; paid after the cut-off, it now arrives by ${later}` : '';
-  return {
-    paidNow,
-    writes: [
+  const detail = `Card payment ${transactionId}${moved}`;
+  const changed = await tx
+    .with(
+      ...alongside,
       paidNow,
-      orderEventWhen(
-        tx,
-        'paid_event',
-        order.id,
-        'paid',
-        by,
-        `Card payment ${transactionId}${moved}`,
-        'paid_now',
-      ),
+      orderEventWhen(tx, 'paid_event', order.id, 'paid', by, detail, 'paid_now'),
       renderedMailJobsWhen(tx, 'paid_mails', paidOrderMails(order.id, terms.publicUrl), 'paid_now'),
-    ],
-  };
+    )
+    .select({ id: paidNow.id })
+    .from(paidNow);
+  return changed.length;
 }
 
 /** PATCH /payment/{id}: the spec's "payment record" step, trusted only after the provider confirms. */
@@ -424,14 +403,8 @@ export async function recordOffSessionCharge(
   }
   // The payment's row and the order marked paid in one statement (atomic without a transaction:
   // three round trips fewer on every 1-Click).
-  const { paidNow, writes } = paidWrites(db, order, charge.intentId, by, terms);
   const paymentRow = db.$with('payment_row').as(written.returning({ id: payments.id }));
-  const marked = (
-    await db
-      .with(paymentRow, ...writes)
-      .select({ id: paidNow.id })
-      .from(paidNow)
-  ).length;
+  const marked = await markOrderPaid(db, order, charge.intentId, by, terms, [paymentRow]);
   if (marked > 0) {
     paymentsSucceeded.inc();
     onQueued();
