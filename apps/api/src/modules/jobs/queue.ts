@@ -28,7 +28,7 @@ export interface RenderedMail {
 export function renderedMailJobs(tx: Db, mails: RenderedMail[]) {
   return tx
     .insert(jobs)
-    .values(mails.map((mail) => ({ kind: 'mail' as const, payload: { ...mail.data, render: mail.render } })))
+    .values(mails.map((mail) => ({ kind: 'mail' as const, payload: payloadOf(mail) })))
     .returning({ id: jobs.id });
 }
 
@@ -38,12 +38,15 @@ export function renderedMailJobs(tx: Db, mails: RenderedMail[]) {
  * are one statement.
  */
 export function renderedMailJobsWhen(tx: Db, alias: string, mails: RenderedMail[], when: string) {
-  const payloads = JSON.stringify(mails.map((mail) => ({ ...mail.data, render: mail.render })));
+  const payloads = JSON.stringify(mails.map(payloadOf));
   return tx.$with(alias, { id: sql<string>`id` }).as(sql`
     insert into ${jobs} (kind, payload)
     select 'mail', m.payload from ${sql.identifier(when)}, jsonb_array_elements(${payloads}::jsonb) as m(payload)
     returning id`);
 }
+
+/** A rendered mail's job payload: its data and the renderer's name. */
+const payloadOf = (mail: RenderedMail) => ({ ...mail.data, render: mail.render });
 
 /**
  * A Mailer whose `send` only queues (outside any transaction of the caller) and wakes the local
