@@ -8,7 +8,8 @@
 // has filled the catalogue index. The first search after a catalogue change is timed apart.
 // Then the same kinds of request drawn from 200 popular searches, as shoppers repeat them.
 // BENCH_DATABASE_URL (or TEST_DATABASE_URL) names the PostgreSQL server; a scratch database is
-// created there and dropped afterwards. BENCH_TARGETS=postgres,pglite picks the targets.
+// created there and dropped afterwards (BENCH_KEEP_DB=1 keeps it, to look into with psql or a
+// server of one's own). BENCH_TARGETS=postgres,pglite picks the targets.
 // BENCH_LOAD=off skips the load scenarios: only the first search after a part is added,
 // deleted or edited is timed (after a short warm-up), with its budget of 50 ms.
 // BENCH_ONLY=suggestions runs only the load scenarios whose name starts with that text.
@@ -394,7 +395,7 @@ if (targets.includes('postgres')) {
   try {
     results.push(await benchTarget('PostgreSQL', { DATABASE_URL: db.url }, csv, numbers));
   } finally {
-    await db.drop();
+    if (!process.env.BENCH_KEEP_DB) await db.drop();
   }
 }
 if (targets.includes('pglite')) {

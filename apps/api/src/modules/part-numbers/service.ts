@@ -126,7 +126,7 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 /** Longest chain of replacements followed: real ones are a handful; this only bounds a bad import. */
-const CHAIN_MAX = 32;
+export const CHAIN_MAX = 32;
 
 /**
  * The part that replaces this one in the end: following "C replaces B, B replaces this part" to
@@ -178,7 +178,8 @@ export interface NumberHit {
   match: NumberMatch | null;
 }
 
-interface HitRow {
+/** One way a number reaches a part: a row of its own (depth 0) or a chain's step from one. */
+export interface HitRow {
   part_id: string;
   kind: PartNumberKind;
   brand: string | null;
@@ -198,7 +199,7 @@ interface HitRow {
  * numbers ("FA1": every EBC pad from FA100 to FA199x); ranking and chaining all of them cost a
  * second at 300,000 numbers, and nobody reads that list. The numbers typed whole are never cut.
  */
-const PREFIX_HITS_MAX = 200;
+export const PREFIX_HITS_MAX = 200;
 
 /**
  * The parts other numbers find for a number key (already normalised, core partNumberKey): every
@@ -241,14 +242,30 @@ export async function numberHits(db: Db, key: string): Promise<NumberHit[]> {
         p.part_number_key like ${prefix} as own
       from chain c join parts p on p.id = c.part_id`,
   );
-  const best = new Map<string, { hit: NumberHit; rank: number[] }>();
+  return bestHits(rows);
+}
+
+/**
+ * Each part's best reason among the rows that reach it: the same for the rows PostgreSQL walks
+ * (numberHits) and those the catalogue index walks in memory (number-index.ts).
+ */
+export function bestHits(rows: readonly HitRow[]): NumberHit[] {
+  const best = new Map<string, { hit: NumberHit; rank: (number | string)[] }>();
   for (const row of rows) {
     const depth = Number(row.depth);
     const tier: NumberTier =
       row.exact && row.kind === 'supersedes' && !row.replaced ? 2 : row.exact && depth === 0 ? 1 : 0;
     // Within a part: the better tier, a row of its own before a chain's, OEM before interchange
-    // before supersedes, then the admin's order.
-    const rank = [-tier, depth, PART_NUMBER_KINDS.indexOf(row.kind), Number(row.position)];
+    // before supersedes, then the admin's order; two chains that tie on all of these (from two
+    // parts' rows in the same place) by their numbers, so the reason never depends on row order.
+    const rank = [
+      -tier,
+      depth,
+      PART_NUMBER_KINDS.indexOf(row.kind),
+      Number(row.position),
+      row.number,
+      row.brand ?? '',
+    ];
     const kept = best.get(row.part_id);
     if (kept && !isBefore(rank, kept.rank)) continue;
     best.set(row.part_id, {
@@ -263,7 +280,7 @@ export async function numberHits(db: Db, key: string): Promise<NumberHit[]> {
   return [...best.values()].map((b) => b.hit);
 }
 
-function isBefore(a: number[], b: number[]): boolean {
+function isBefore(a: (number | string)[], b: (number | string)[]): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
   return false;
 }

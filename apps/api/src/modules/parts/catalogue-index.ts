@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import { partFitments, parts } from '../../db/schema.js';
 import { catalogueIndexRebuilds } from '../../lib/metrics.js';
 import { EDIT_TAG, MEMBERSHIP_TAG, NUMBERS_TAG, type ResponseCache } from '../../lib/response-cache.js';
+import { NumberIndex } from '../part-numbers/number-index.js';
 import { bikesWithParts, type BikeWithParts } from '../vehicles/service.js';
 import {
   numberKeyOf,
@@ -21,6 +22,7 @@ import {
   selectByText,
   textMatchIn,
   type Bike,
+  type NumberLookup,
   type TextMatch,
   type TextMode,
 } from './search.js';
@@ -545,6 +547,9 @@ const MAX_PARTS = 20_000;
 
 export class CatalogueIndex {
   private snapshot: Promise<Snapshot> | null = null;
+  /** Every part's other numbers, so a typed number is looked up without asking PostgreSQL. */
+  private readonly numbers: NumberIndex;
+  private readonly lookup: NumberLookup;
   /** Parts as answers show them (matchedBy null: a list adds the reason), most recently used last. */
   private readonly answers = new Map<string, PartListItem>();
   /** Counts changes, so a read that a change overtook is not kept. */
@@ -561,12 +566,16 @@ export class CatalogueIndex {
   private numbersStale = false;
   private refreshing: Promise<void> | null = null;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.numbers = new NumberIndex(db);
+    this.lookup = (key) => this.numbers.hits(key);
+  }
 
   /** Follow the catalogue cache's invalidations, this process's and other processes'. */
   follow(cache: ResponseCache): this {
     cache.onChange((tags) => {
       this.changes++;
+      this.numbers.changed(tags);
       if (tags === null) {
         this.snapshot = null;
         this.answers.clear();
@@ -820,12 +829,16 @@ export class CatalogueIndex {
   private async readText(snap: Snapshot, q: string): Promise<TextSet> {
     // Parts added while PostgreSQL answers are asked about again (catchUpText skips repeats).
     const through = snap.size;
-    const { text, rows } = await selectByText(this.db, q, (match) =>
-      this.db
-        .select({ id: parts.id, ...relevanceKeys(q, match) })
-        .from(parts)
-        .where(match.where)
-        .orderBy(...orderOf('relevance', q, match)),
+    const { text, rows } = await selectByText(
+      this.db,
+      q,
+      (match) =>
+        this.db
+          .select({ id: parts.id, ...relevanceKeys(q, match) })
+          .from(parts)
+          .where(match.where)
+          .orderBy(...orderOf('relevance', q, match)),
+      this.lookup,
     );
     const ranked = new Int32Array(rows.length);
     const flags = new Uint8Array(rows.length);
@@ -878,10 +891,10 @@ export class CatalogueIndex {
         .where(match.where);
     };
     if (set.mode === 'fuzzy') {
-      const exact = await textMatchIn(this.db, q, 'exact');
+      const exact = await textMatchIn(this.db, q, 'exact', this.lookup);
       if (exact && (await among(exact)).length > 0) return false;
     }
-    const match = (await textMatchIn(this.db, q, set.mode))!;
+    const match = (await textMatchIn(this.db, q, set.mode, this.lookup))!;
     const rows = await among(match);
     // Why the added parts were found, when one of their other numbers found them.
     const matched = new Map(set.matched);

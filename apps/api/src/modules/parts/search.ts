@@ -57,11 +57,22 @@ export function numberKeyOf(q: string): string | null {
   return key.length >= 3 && /\d/.test(key) ? key : null;
 }
 
+/**
+ * Where a number key's hits come from: PostgreSQL (numberHits, the reference) or the catalogue
+ * index's copy in memory (part-numbers/number-index.ts), which answers the same.
+ */
+export type NumberLookup = (key: string) => Promise<NumberHit[]>;
+
+const sqlLookup =
+  (db: Db): NumberLookup =>
+  (key) =>
+    numberHits(db, key);
+
 /** The parts q's number finds by their other numbers; null when q is no number (numberKeyOf). */
-async function numberHitsOf(db: Db, q: string): Promise<NumberHits | null> {
+async function numberHitsOf(q: string, lookup: NumberLookup): Promise<NumberHits | null> {
   const key = numberKeyOf(q);
   if (!key) return null;
-  const hits = await numberHits(db, key);
+  const hits = await lookup(key);
   if (hits.length === 0) return null;
   const literal = (list: NumberHit[]) => `{${list.map((h) => h.partId).join(',')}}`;
   return {
@@ -104,7 +115,7 @@ function fuzzyText(q: string): TextMatch {
  * catalogue, else fuzzy. Decided on the text alone, so the list and its facets always agree.
  */
 export async function textMatch(db: Db, q: string): Promise<TextMatch> {
-  const exact = exactText(q, await numberHitsOf(db, q));
+  const exact = exactText(q, await numberHitsOf(q, sqlLookup(db)));
   if (exact) {
     const [hit] = await db
       .select({ one: sql`1` })
@@ -125,8 +136,9 @@ export async function selectByText<T>(
   db: Db,
   q: string,
   select: (text: TextMatch) => Promise<T[]>,
+  lookup: NumberLookup = sqlLookup(db),
 ): Promise<{ text: TextMatch; rows: T[] }> {
-  const exact = exactText(q, await numberHitsOf(db, q));
+  const exact = exactText(q, await numberHitsOf(q, lookup));
   if (exact) {
     const rows = await select(exact);
     if (rows.length) return { text: exact, rows };
@@ -136,8 +148,13 @@ export async function selectByText<T>(
 }
 
 /** Text q's condition in one mode (null: q has nothing the exact mode can search). */
-export async function textMatchIn(db: Db, q: string, mode: TextMode): Promise<TextMatch | null> {
-  return mode === 'exact' ? exactText(q, await numberHitsOf(db, q)) : fuzzyText(q);
+export async function textMatchIn(
+  db: Db,
+  q: string,
+  mode: TextMode,
+  lookup: NumberLookup = sqlLookup(db),
+): Promise<TextMatch | null> {
+  return mode === 'exact' ? exactText(q, await numberHitsOf(q, lookup)) : fuzzyText(q);
 }
 
 /**

@@ -50,7 +50,7 @@ function withReason(part: PartListItem, matched: ReadonlyMap<string, NumberMatch
 
 const NO_MATCHES: ReadonlyMap<string, NumberMatch> = new Map();
 
-function toFitment(f: FitmentRow): Part['fitment'][number] {
+function toFitment(f: FitmentFields): Part['fitment'][number] {
   return {
     make: f.make,
     model: f.model,
@@ -69,7 +69,13 @@ function toFitment(f: FitmentRow): Part['fitment'][number] {
 const { searchVector: _vector, partNumberKey: _key, ...partColumns } = getTableColumns(parts);
 type PartAnswerRow = Omit<PartRow, 'searchVector' | 'partNumberKey'>;
 
-function toPart(row: PartAnswerRow, fitment: FitmentRow[]): Part {
+/** What a part's answer shows of a fitment row (a whole row, or the JSON partsInOrder reads). */
+type FitmentFields = Pick<
+  FitmentRow,
+  'make' | 'model' | 'yearFrom' | 'yearTo' | 'position' | 'quantity' | 'note'
+>;
+
+function toPart(row: PartAnswerRow, fitment: readonly FitmentFields[]): Part {
   return {
     _id: row.id,
     name: row.name,
@@ -159,16 +165,27 @@ export async function listParts(db: Db, query: PartListQuery, index?: CatalogueI
  */
 async function partsInOrder(db: Db, ids: string[]): Promise<PartListItem[]> {
   if (ids.length === 0) return [];
-  const [rows, fitments] = await Promise.all([
-    db.select(partColumns).from(parts).where(inArray(parts.id, ids)),
-    fitmentsFor(db, ids),
-  ]);
+  // One statement, the fitment rows as JSON beside each part: a round trip to the database costs
+  // more than the JSON (the parts a search shows that the catalogue index does not hold yet).
+  const rows = await db
+    .select({ ...partColumns, fitment: fitmentJson })
+    .from(parts)
+    .where(inArray(parts.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [{ ...toPart(row, fitments.get(id) ?? []), matchedBy: null }] : [];
+    return row ? [{ ...toPart(row, row.fitment), matchedBy: null }] : [];
   });
 }
+
+/** A part's fitment rows as JSON, in fitmentsFor's order. */
+const fitmentJson = sql<FitmentFields[]>`coalesce((
+  select json_agg(json_build_object(
+    'make', f.make, 'model', f.model, 'yearFrom', f.year_from, 'yearTo', f.year_to,
+    'position', f.position, 'quantity', f.quantity, 'note', f.note
+  ) order by f.make, f.model, f.year_from)
+  -- Spelt out: drizzle leaves a column unqualified in a one-table select, and part_fitments has an id too.
+  from ${partFitments} f where f.part_id = "parts"."id"), '[]'::json)`;
 
 function tally(groups: FacetGroup[], key: 'brand' | 'category'): { value: string; count: number }[] {
   const counts = new Map<string, number>();
