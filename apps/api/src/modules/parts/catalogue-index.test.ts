@@ -275,27 +275,6 @@ describe('catalogue index', () => {
     expect(total).toBe(1);
   });
 
-  it('reads a new text’s best matches whole with it: their first page asks the database nothing more', async () => {
-    const fresh = new CatalogueIndex(t.database.db).follow(t.app.catalogueCache);
-    const query = PartListQuerySchema.parse({ q: 'clutch plates', limit: '24' });
-    const { ids, total } = await fresh.page(query);
-    expect(total).toBeGreaterThan(24);
-    const read = vi.fn(async () => []);
-    const items = await fresh.partsByIds(ids, read);
-    expect(read).not.toHaveBeenCalled();
-    // The same parts, whole, as the SQL path answers them.
-    expect(items).toEqual((await listParts(t.database.db, query)).items);
-    // Past the best 24 the parts are read when a page needs them.
-    const next = await fresh.page({ ...query, offset: 24 });
-    await fresh.partsByIds(next.ids, read);
-    expect(read).toHaveBeenCalledTimes(1);
-    // A stock change since drops what it names: read again, not answered from the kept copy.
-    await t.app.catalogueCache.invalidateStock([ids[0]!]);
-    const again = vi.fn(async () => []);
-    await fresh.partsByIds(ids, again);
-    expect(again).toHaveBeenCalledWith([ids[0]]);
-  });
-
   it('suggests the best-ranked parts for a text, as the search page ranks them', async () => {
     for (const q of ['brake pads', 'IX-1010', 'hedlight', 'chain']) {
       const suggested = await suggestParts(t.database.db, q, 6, index);

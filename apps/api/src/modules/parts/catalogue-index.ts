@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { LOW_STOCK_THRESHOLD, PARTS_PAGE_DEFAULT } from '@pitstop/core/catalogue';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { LOW_STOCK_THRESHOLD } from '@pitstop/core/catalogue';
 import { dollarsToCents } from '@pitstop/core/money';
 import type { NumberMatch } from '@pitstop/core/part-numbers';
 import {
@@ -14,7 +14,6 @@ import { partFitments, parts } from '../../db/schema.js';
 import { catalogueIndexRebuilds } from '../../lib/metrics.js';
 import { EDIT_TAG, MEMBERSHIP_TAG, NUMBERS_TAG, type ResponseCache } from '../../lib/response-cache.js';
 import { NumberIndex } from '../part-numbers/number-index.js';
-import { partAnswerJson, partFromAnswerJson, type PartAnswerJson } from './answer.js';
 import { bikesWithParts, type BikeWithParts } from '../vehicles/service.js';
 import {
   numberKeyOf,
@@ -545,8 +544,6 @@ function matchesOf(text: TextMatch): Map<string, NumberMatch> {
 
 /** Most parts kept ready to answer (a few kB each with their fitment). */
 const MAX_PARTS = 20_000;
-/** A new text's best matches read whole with it: a page of the API's default size. */
-const PREFETCHED = PARTS_PAGE_DEFAULT;
 
 export class CatalogueIndex {
   private snapshot: Promise<Snapshot> | null = null;
@@ -716,7 +713,7 @@ export class CatalogueIndex {
       for (const part of await read(missing)) fetched.set(part._id, part);
       if (startedAt === this.changes) {
         for (const part of fetched.values()) this.answers.set(part._id, part);
-        this.trimAnswers();
+        while (this.answers.size > MAX_PARTS) this.answers.delete(this.answers.keys().next().value!);
       }
     }
     return ids.flatMap((id) => {
@@ -729,10 +726,6 @@ export class CatalogueIndex {
       const fresh = fetched.get(id);
       return fresh ? [fresh] : [];
     });
-  }
-
-  private trimAnswers(): void {
-    while (this.answers.size > MAX_PARTS) this.answers.delete(this.answers.keys().next().value!);
   }
 
   /**
@@ -836,34 +829,17 @@ export class CatalogueIndex {
   private async readText(snap: Snapshot, q: string): Promise<TextSet> {
     // Parts added while PostgreSQL answers are asked about again (catchUpText skips repeats).
     const through = snap.size;
-    const startedAt = this.changes;
     const { text, rows } = await selectByText(
       this.db,
       q,
-      (match) => {
-        const order = orderOf('relevance', q, match);
-        return this.db
-          .select({
-            id: parts.id,
-            ...relevanceKeys(q, match),
-            // The best matches whole, in the same statement: the first page or suggestions of a
-            // new text then need no second one for their parts (most texts are asked once: a
-            // typed number), and only these rows build their JSON.
-            answer: sql<PartAnswerJson | null>`case when row_number() over (order by ${sql.join(order, sql`, `)}) <= ${PREFETCHED} then ${partAnswerJson} end`,
-          })
+      (match) =>
+        this.db
+          .select({ id: parts.id, ...relevanceKeys(q, match) })
           .from(parts)
           .where(match.where)
-          .orderBy(...order);
-      },
+          .orderBy(...orderOf('relevance', q, match)),
       this.lookup,
     );
-    // Kept only if nothing changed meanwhile, as partsByIds keeps what it reads.
-    if (startedAt === this.changes) {
-      for (const row of rows) {
-        if (row.answer && !this.answers.has(row.id)) this.answers.set(row.id, partFromAnswerJson(row.answer));
-      }
-      this.trimAnswers();
-    }
     const ranked = new Int32Array(rows.length);
     const flags = new Uint8Array(rows.length);
     const score = new Float64Array(rows.length);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { PartInput } from '@pitstop/core/admin';
 import type { FitsAnswer, FitmentPosition } from '@pitstop/core/fitment';
 import { centsToDollars, dollarsToCents } from '@pitstop/core/money';
@@ -13,7 +13,7 @@ import {
   type PartListQuery,
 } from '@pitstop/core/parts';
 import type { Db } from '../../db/client.js';
-import { partFitments, parts, type FitmentRow } from '../../db/schema.js';
+import { partFitments, parts, type FitmentRow, type PartRow } from '../../db/schema.js';
 import { AppError, hasSqlState } from '../../lib/errors.js';
 import { recordAudit, type AuditContext } from '../audit/service.js';
 import {
@@ -23,7 +23,6 @@ import {
   supersededBy,
 } from '../part-numbers/service.js';
 import { chooseBrand, isUnknownBrandError } from '../brands/service.js';
-import { partAnswerJson, partColumns, partFromAnswerJson, toFitment, toPart } from './answer.js';
 import { indexAnswers, type CatalogueIndex, type FacetGroup } from './catalogue-index.js';
 import {
   conditionsOf,
@@ -50,6 +49,56 @@ function withReason(part: PartListItem, matched: ReadonlyMap<string, NumberMatch
 }
 
 const NO_MATCHES: ReadonlyMap<string, NumberMatch> = new Map();
+
+function toFitment(f: FitmentFields): Part['fitment'][number] {
+  return {
+    make: f.make,
+    model: f.model,
+    yearFrom: f.yearFrom,
+    yearTo: f.yearTo,
+    position: f.position ?? null,
+    quantity: f.quantity,
+    note: f.note ?? null,
+  };
+}
+
+/**
+ * Every column a part answer needs: not the search vector (hundreds of bytes a row that only the
+ * database reads) nor the part-number key.
+ */
+const { searchVector: _vector, partNumberKey: _key, ...partColumns } = getTableColumns(parts);
+type PartAnswerRow = Omit<PartRow, 'searchVector' | 'partNumberKey'>;
+
+/** What a part's answer shows of a fitment row (a whole row, or the JSON partsInOrder reads). */
+type FitmentFields = Pick<
+  FitmentRow,
+  'make' | 'model' | 'yearFrom' | 'yearTo' | 'position' | 'quantity' | 'note'
+>;
+
+function toPart(row: PartAnswerRow, fitment: readonly FitmentFields[]): Part {
+  return {
+    _id: row.id,
+    name: row.name,
+    seller: row.seller,
+    price: centsToDollars(row.priceCents),
+    img: row.img,
+    description: row.description,
+    // Only real reviews rate a part; the table's check keeps ratings 0 while there are none.
+    ratings: row.reviewCount > 0 ? Math.round(row.ratings * 10) / 10 : 0,
+    reviewCount: row.reviewCount,
+    stock: row.stock,
+    availablequantity: row.availablequantity,
+    minquantity: row.minquantity,
+    brand: row.brand,
+    category: row.category,
+    partNumber: row.partNumber,
+    specifications: row.specifications,
+    universal: row.universal,
+    fitment: fitment.map(toFitment),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
 
 async function fitmentsFor(db: Db, ids: string[]): Promise<Map<string, FitmentRow[]>> {
   const byPart = new Map<string, FitmentRow[]>();
@@ -116,16 +165,27 @@ export async function listParts(db: Db, query: PartListQuery, index?: CatalogueI
  */
 async function partsInOrder(db: Db, ids: string[]): Promise<PartListItem[]> {
   if (ids.length === 0) return [];
+  // One statement, the fitment rows as JSON beside each part: a round trip to the database costs
+  // more than the JSON (the parts a search shows that the catalogue index does not hold yet).
   const rows = await db
-    .select({ id: parts.id, answer: partAnswerJson })
+    .select({ ...partColumns, fitment: fitmentJson })
     .from(parts)
     .where(inArray(parts.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r.answer]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
-    const answer = byId.get(id);
-    return answer ? [partFromAnswerJson(answer)] : [];
+    const row = byId.get(id);
+    return row ? [{ ...toPart(row, row.fitment), matchedBy: null }] : [];
   });
 }
+
+/** A part's fitment rows as JSON, in fitmentsFor's order. */
+const fitmentJson = sql<FitmentFields[]>`coalesce((
+  select json_agg(json_build_object(
+    'make', f.make, 'model', f.model, 'yearFrom', f.year_from, 'yearTo', f.year_to,
+    'position', f.position, 'quantity', f.quantity, 'note', f.note
+  ) order by f.make, f.model, f.year_from)
+  -- Spelt out: drizzle leaves a column unqualified in a one-table select, and part_fitments has an id too.
+  from ${partFitments} f where f.part_id = "parts"."id"), '[]'::json)`;
 
 function tally(groups: FacetGroup[], key: 'brand' | 'category'): { value: string; count: number }[] {
   const counts = new Map<string, number>();
