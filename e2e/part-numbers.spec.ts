@@ -38,13 +38,15 @@ function partBody(name: string, partNumber: string, numbers: PartNumber[] = []) 
     partNumber,
     seller: 'Pitstop Test Supply',
     price: 24.5,
-    img: '/images/parts/brake-pads.svg',
-    description: 'Sintered rear brake shoes.',
+    img: '/images/parts/mirrors.svg',
+    description: 'Folding bar-end mirrors.',
     stock: 30,
     availablequantity: 20,
     minquantity: 1,
     brand: 'Yamaha',
-    category: 'brake-pads',
+    // Mirrors: no other suite counts them (search counts "brake", minimums brake pads, at the same
+    // time on the same shop).
+    category: 'mirrors',
     specifications: [],
     universal: false,
     fitment: [],
@@ -75,10 +77,10 @@ async function getPart(id: string): Promise<Part & { numbers: PartNumber[] }> {
  */
 async function oldAndNew(key: string, numbered: boolean) {
   const tag = unique();
-  const old = { number: `4C8-${tag}-00`, name: `Rear brake shoe set ${tag} (old)` };
+  const old = { number: `4C8-${tag}-00`, name: `Bar-end mirror set ${tag} (old)` };
   const oem = `B7B-${tag}-01`;
   const oldId = await createPart(key, partBody(old.name, old.number));
-  const name = `Rear brake shoe set ${tag}`;
+  const name = `Bar-end mirror set ${tag}`;
   const numbers: PartNumber[] = numbered
     ? [
         { kind: 'oem', brand: 'Yamaha', number: oem },
