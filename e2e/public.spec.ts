@@ -134,7 +134,10 @@ describe('parts', () => {
     await page.waitForURL(`**/parts/${part._id}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(part.name);
     await page.getByRole('link', { name: 'Log in to order' }).click();
-    await page.waitForURL('**/login');
+    // The address first, then what a person sees: the login page's load event (its scripts and
+    // images) is not what this asks, and on a loaded machine it can come after 10 s.
+    await page.waitForURL('**/login', { waitUntil: 'commit' });
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Log In' }).isVisible()).toBe(true);
   });
 
   it('says so when a part does not exist', async () => {
