@@ -52,22 +52,26 @@ class NumberTable {
   constructor(rows: readonly NumberRow[], own: readonly { id: string; key: string }[]) {
     this.kinds = new Uint8Array(rows.length);
     this.positions = new Int32Array(rows.length);
-    for (const part of own) this.ownKey.set(part.id, part.key);
+    // One string per part id and per brand, not one per row (300,000 rows hold 100,000 parts).
+    const ids = new Map<string, string>();
+    for (const part of own) {
+      this.ownKey.set(part.id, part.key);
+      ids.set(part.id, part.id);
+    }
     const brands = new Map<string, string>();
     rows.forEach((row, i) => {
       this.keys.push(row.key);
       this.numbers.push(row.number);
-      // One string per brand and per part, not one per row.
       let brand = row.brand;
       if (brand !== null) {
         brand = brands.get(brand) ?? brand;
         brands.set(brand, brand);
       }
       this.brands.push(brand);
-      this.partIds.push(row.partId);
+      this.partIds.push(ids.get(row.partId) ?? row.partId);
       this.kinds[i] = KINDS.indexOf(row.kind);
       this.positions[i] = row.position;
-      if (row.kind === 'supersedes') this.addReplacer(row.key, row.partId);
+      if (row.kind === 'supersedes') this.addReplacer(row.key, this.partIds[i]!);
     });
   }
 
@@ -167,6 +171,15 @@ export class NumberIndex {
     // Only edits, adds and deletes (EDIT_TAG, with MEMBERSHIP_TAG for the last two) touch numbers.
     if (!tags.has(EDIT_TAG)) return;
     for (const tag of tags) if (tag.startsWith('part:')) this.pending.add(tag.slice('part:'.length));
+  }
+
+  /**
+   * Starts reading the numbers if nothing holds them yet (the catalogue index asks when it reads
+   * its snapshot), so the first number typed does not wait for them; a failed read is tried
+   * again by the next lookup.
+   */
+  warm(): void {
+    this.current().catch(() => undefined);
   }
 
   /** What numberHits answers for this key, from memory. */
