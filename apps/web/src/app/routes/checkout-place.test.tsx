@@ -11,12 +11,11 @@ import type { OrderAddress } from '@pitstop/core/orders';
 import { addressBookTexts, type AddressEntry } from '@pitstop/core/address-book';
 import { CartContents } from '@/features/cart/components/cart-contents';
 import { createProfile } from '@/testing/account-factory';
-import { mockApi } from '@/testing/api';
 import { localLine, seedLocalCart } from '@/testing/cart';
+import { renderCheckoutRoute, type ApiRoutes } from '@/testing/checkout-route';
 import { errorTextFor, jsonBodyOf } from '@/testing/form';
 import { createPart } from '@/testing/part-factory';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
-import { CheckoutRoute } from './checkout';
 
 /*
  * Issue #28, item 3: the checkout keeps your place. Address line 2; the address being typed kept
@@ -39,35 +38,25 @@ const SAVED: OrderAddress = {
 };
 /** The saved address as the address book keeps it: the default. */
 const SAVED_ENTRY: AddressEntry = { ...SAVED, id: '20000000-0000-4000-8000-000000000001', isDefault: true };
-const NO_CREDIT: CreditStatus = { application: null, account: null };
 const DRAFT_KEY = 'pitstop.draft.checkout-address';
 
 afterEach(() => {
   window.sessionStorage.clear();
 });
 
-type Routes = Parameters<typeof mockApi>[0];
-
+/** The checkout with two pads in the cart, signed in as `me`, through the shared checkout render. */
 function renderCheckout(
-  routes: Routes = {},
-  { book = [] as AddressEntry[], me = RIDER, credit = NO_CREDIT } = {},
+  routes: ApiRoutes = {},
+  {
+    book = [] as AddressEntry[],
+    me = RIDER,
+    credit,
+  }: { book?: AddressEntry[]; me?: typeof RIDER; credit?: CreditStatus } = {},
 ) {
-  window.localStorage.setItem('accessToken', 'rider-key');
-  const api = mockApi({
-    'GET /api/me': () => jsonResponse(me),
-    'GET /api/credit': () => jsonResponse(credit),
-    'GET /api/cart': () => jsonResponse({ items: [localLine(pads, 2)], subtotal: 43.98 }),
-    'GET /api/tax-rates': () => jsonResponse({ rates: { CA: 7.25 } }),
-    'GET /api/addresses': () => jsonResponse({ addresses: book }),
-    'GET /api/me/address': () => jsonResponse({ address: book[0] ?? null }),
-    ...routes,
-  });
-  const result = renderWithProviders(<CheckoutRoute />, {
-    route: '/checkout',
-    path: '/checkout',
-    routes: <Route path="/payment/:id" element={<h1>Payment</h1>} />,
-  });
-  return { api, ...result };
+  return renderCheckoutRoute(
+    { 'GET /api/me': () => jsonResponse(me), ...routes },
+    { cart: { items: [localLine(pads, 2)], subtotal: 43.98 }, book, credit },
+  );
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
