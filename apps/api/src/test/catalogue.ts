@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { CATALOGUE_CSV_COLUMNS, type CatalogueCsvColumn } from '@pitstop/core/catalogue-io';
 import type { Db } from '../db/client.js';
 import { parts } from '../db/schema.js';
+import { bearer } from './accounts.js';
 
 /** A part as an admin sends it to POST/PUT /api/parts: valid, with one fitment and one specification. */
 export function partBody(overrides: Record<string, unknown> = {}) {
@@ -22,6 +25,38 @@ export function partBody(overrides: Record<string, unknown> = {}) {
     fitment: [{ make: 'Honda', model: 'CB Shine', yearFrom: 2018, yearTo: 2024 }],
     ...overrides,
   };
+}
+
+/** POST /api/parts with partBody(body) as this admin; the answer must be 200. The new part's id. */
+export async function createPartAs(
+  app: FastifyInstance,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/parts',
+    headers: bearer(token),
+    payload: partBody(body),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().insertedId as string;
+}
+
+/** PUT /api/parts/:id with partBody(body) as this admin; the answer must be 200. */
+export async function editPartAs(
+  app: FastifyInstance,
+  token: string,
+  id: string,
+  body: Record<string, unknown>,
+): Promise<void> {
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/api/parts/${id}`,
+    headers: bearer(token),
+    payload: partBody(body),
+  });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 export type CsvRow = Record<CatalogueCsvColumn, string>;

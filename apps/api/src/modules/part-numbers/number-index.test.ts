@@ -5,7 +5,7 @@ import { partNumberKey } from '@pitstop/core/parts';
 import { partNumbers, parts } from '../../db/schema.js';
 import { bearer, signUpAdmin, type Customer } from '../../test/accounts.js';
 import { useTestApp } from '../../test/app.js';
-import { partBody } from '../../test/catalogue.js';
+import { createPartAs, editPartAs } from '../../test/catalogue.js';
 import { NumberIndex } from './number-index.js';
 import { numberHits, type NumberHit } from './service.js';
 
@@ -32,26 +32,8 @@ const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random(
 /** Numbers that share beginnings often, as one maker's numbers do (B7B-…, FA1…). */
 const number = () => `${pick(['B7B', 'B7C', 'FA1', '5VL'])}-${digits(2)}${pick(['', '-00', '.1'])}`;
 
-async function create(body: Record<string, unknown>): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/parts',
-    headers: bearer(admin.token),
-    payload: partBody(body),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().insertedId as string;
-}
-
-async function edit(id: string, body: Record<string, unknown>): Promise<void> {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: `/api/parts/${id}`,
-    headers: bearer(admin.token),
-    payload: partBody(body),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const create = (body: Record<string, unknown>) => createPartAs(t.app, admin.token, body);
+const edit = (id: string, body: Record<string, unknown>) => editPartAs(t.app, admin.token, id, body);
 
 /** Every part's answer, in a fixed order (the hits' own order carries no meaning). */
 const summary = (hits: NumberHit[]) =>

@@ -10,7 +10,7 @@ import { auditLog, partNumbers, parts } from '../../db/schema.js';
 import { createPart } from '../../seed/factories.js';
 import { bearer, signUp, signUpAdmin, type Customer } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { partBody } from '../../test/catalogue.js';
+import { createPartAs, partBody } from '../../test/catalogue.js';
 import { supersessionLoop } from './service.js';
 
 /*
@@ -78,11 +78,7 @@ async function create(body: Record<string, unknown>, token = admin.token) {
   return t.app.inject({ method: 'POST', url: '/api/parts', headers: bearer(token), payload: partBody(body) });
 }
 
-async function createdId(body: Record<string, unknown>): Promise<string> {
-  const res = await create(body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().insertedId as string;
-}
+const createdId = (body: Record<string, unknown>) => createPartAs(t.app, admin.token, body);
 
 async function edit(id: string, body: Record<string, unknown>, token = admin.token) {
   return t.app.inject({

@@ -4,7 +4,7 @@ import type { PartNumberEntry } from '@pitstop/core/part-numbers';
 import type { PartFacets, PartListItem, Suggestions } from '@pitstop/core/parts';
 import { bearer, signUpAdmin, type Customer } from '../../test/accounts.js';
 import { useTestApp } from '../../test/app.js';
-import { partBody } from '../../test/catalogue.js';
+import { createPartAs, editPartAs } from '../../test/catalogue.js';
 import { listParts, suggestParts } from '../parts/service.js';
 
 /*
@@ -30,26 +30,11 @@ const replaces = (number: string): PartNumberEntry => ({ kind: 'supersedes', bra
 const BIKE = { make: 'Honda', model: 'CB Shine' };
 
 async function create(key: string, body: Record<string, unknown>): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/parts',
-    headers: bearer(admin.token),
-    payload: partBody(body),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  ids[key] = res.json().insertedId as string;
+  ids[key] = await createPartAs(t.app, admin.token, body);
   return ids[key];
 }
 
-async function edit(key: string, body: Record<string, unknown>): Promise<void> {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: `/api/parts/${ids[key]}`,
-    headers: bearer(admin.token),
-    payload: partBody(body),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const edit = (key: string, body: Record<string, unknown>) => editPartAs(t.app, admin.token, ids[key]!, body);
 
 async function search(query: string): Promise<{ items: PartListItem[]; total: number }> {
   const res = await t.app.inject({ method: 'GET', url: `/api/parts?limit=100&${query}` });
