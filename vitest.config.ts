@@ -12,12 +12,12 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
     root: 'apps/api',
     include: ['src/**/*.test.ts'],
     // Suites that do not use the project's database run once: the server-process tests start
-    // their own PGlite servers (PGlite project); the outage test makes its own PostgreSQL
-    // database and the Redis tests do not depend on the database (PostgreSQL project, when there
-    // is one).
+    // their own PGlite servers, and the PGlite file copy test opens its own (PGlite project); the
+    // outage test makes its own PostgreSQL database and the Redis tests do not depend on the
+    // database (PostgreSQL project, when there is one).
     exclude:
       db === 'postgres'
-        ? ['src/server.test.ts']
+        ? ['src/server.test.ts', 'src/db/pglite-copy.test.ts']
         : withPostgres
           ? ['src/modules/health/postgres-outage.test.ts', 'src/lib/cache-bus.test.ts']
           : [],

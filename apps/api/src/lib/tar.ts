@@ -2,6 +2,8 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 
 /**
  * Plain tar (POSIX ustar), written and read streaming. A backup is one (any `tar -tf` lists it and
@@ -11,19 +13,19 @@ import type { Readable } from 'node:stream';
 
 const BLOCK = 512;
 
-function header(name: string, size: number, mtime: Date): Buffer {
+function header(name: string, size: number, mtime: Date, type: 'file' | 'directory' = 'file'): Buffer {
   if (Buffer.byteLength(name) > 100) throw new RangeError(`tar entry name too long: ${name}`);
   const block = Buffer.alloc(BLOCK);
   const put = (text: string, at: number, length: number) => block.write(text, at, length, 'utf8');
   const octal = (n: number, length: number) => n.toString(8).padStart(length - 1, '0');
   put(name, 0, 100);
-  put(octal(0o644, 8), 100, 8);
+  put(octal(type === 'directory' ? 0o755 : 0o644, 8), 100, 8);
   put(octal(0, 8), 108, 8);
   put(octal(0, 8), 116, 8);
   put(octal(size, 12), 124, 12);
   put(octal(Math.floor(mtime.getTime() / 1000), 12), 136, 12);
   put('        ', 148, 8); // the checksum counts its own field as spaces
-  put('0', 156, 1);
+  put(type === 'directory' ? '5' : '0', 156, 1);
   put('ustar\u000000', 257, 8);
   let sum = 0;
   for (const byte of block) sum += byte;
@@ -78,6 +80,106 @@ export async function createTar(file: string): Promise<TarWriter> {
       return bytes;
     },
   };
+}
+
+const gzip = promisify(zlib.gzip);
+
+/** How much of the tar is gathered before it is compressed and written: one gzip member each. */
+const PIECE = 4 * 2 ** 20;
+/** Paced, how long packing rests after each piece, as a multiple of the time the piece took. */
+const REST = 3;
+
+/**
+ * Packs a folder (its subfolders and regular files, by name order) into a gzipped tar at `out`:
+ * PGlite's copy of its data folder in a backup. Read and compressed in 4 MB pieces, each one a
+ * gzip member of its own (gunzip reads members one after another), on libuv's threads: the event
+ * loop only passes the pieces along, so the shop's requests keep it. `paced`: after each piece it
+ * rests three times as long as the piece took, so the backup takes at most about a quarter of a
+ * core. (Resting as long as it worked, the 100,000-part catalogue's backup took 41 s and the
+ * shop's list reads lost 28 %.) Answers the file's size.
+ */
+export async function packFolder(folder: string, out: string, options: { paced: boolean }): Promise<number> {
+  const file = await fs.open(out, 'w');
+  let bytes = 0;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const flush = async () => {
+    if (pendingBytes === 0) return;
+    const started = performance.now();
+    const packed = await gzip(Buffer.concat(pending, pendingBytes), { level: 1 });
+    pending = [];
+    pendingBytes = 0;
+    await file.write(packed);
+    bytes += packed.length;
+    if (options.paced)
+      await new Promise((resolve) => setTimeout(resolve, REST * (performance.now() - started)));
+  };
+  const add = async (chunk: Buffer) => {
+    pending.push(chunk);
+    pendingBytes += chunk.length;
+    if (pendingBytes >= PIECE) await flush();
+  };
+  const walk = async (relative: string): Promise<void> => {
+    const entries = await fs.readdir(path.join(folder, relative), { withFileTypes: true });
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const name = relative ? `${relative}/${entry.name}` : entry.name;
+      const source = path.join(folder, name);
+      if (entry.isDirectory()) {
+        await add(header(`${name}/`, 0, (await fs.stat(source)).mtime, 'directory'));
+        await walk(name);
+      } else if (entry.isFile()) {
+        const input = await fs.open(source, 'r');
+        try {
+          const stat = await input.stat();
+          await add(header(name, stat.size, stat.mtime));
+          for (let at = 0; at < stat.size;) {
+            const { buffer, bytesRead } = await input.read({
+              buffer: Buffer.allocUnsafe(Math.min(PIECE, stat.size - at)),
+              position: at,
+            });
+            if (bytesRead === 0) throw new Error(`${source} shrank while it was packed`);
+            await add(buffer.subarray(0, bytesRead));
+            at += bytesRead;
+          }
+          await add(padding(stat.size));
+        } finally {
+          await input.close();
+        }
+      }
+    }
+  };
+  try {
+    await walk('');
+    await add(Buffer.alloc(BLOCK * 2));
+    await flush();
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  return bytes;
+}
+
+/**
+ * Copies a folder's subfolders and regular files into `into`: PGlite's data folder, while no
+ * statement runs. Each file is copied by the kernel (a clone where the file system can), off the
+ * event loop; a file already there is refused, not overwritten. `keep` (by the name relative to
+ * `folder`, with `/`) leaves out the files it refuses.
+ */
+export async function copyFolder(
+  folder: string,
+  into: string,
+  keep: (name: string) => boolean = () => true,
+  relative = '',
+): Promise<void> {
+  await fs.mkdir(path.join(into, relative), { recursive: true });
+  for (const entry of await fs.readdir(path.join(folder, relative), { withFileTypes: true })) {
+    const name = relative ? `${relative}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) await copyFolder(folder, into, keep, name);
+    else if (entry.isFile() && keep(name)) {
+      const flags = fs.constants.COPYFILE_EXCL | fs.constants.COPYFILE_FICLONE;
+      await fs.copyFile(path.join(folder, name), path.join(into, name), flags);
+    }
+  }
 }
 
 export interface TarEntry {

@@ -18,12 +18,14 @@ const silent = { error: () => {}, warn: () => {}, info: () => {} };
  * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new
  * database on the TEST_DATABASE_URL server that is dropped again on close.
  */
-export async function createTestDatabase(options: { migrationsFolder?: string } = {}): Promise<Database> {
+export async function createTestDatabase(
+  options: { migrationsFolder?: string; pgliteDir?: string } = {},
+): Promise<Database> {
   const { migrationsFolder } = options;
   if (process.env.TEST_DB !== 'postgres') {
     return openDatabase({
       databaseUrl: undefined,
-      pgliteDir: 'memory://',
+      pgliteDir: options.pgliteDir ?? 'memory://',
       poolMax: 1,
       log: silent,
       ...(migrationsFolder ? { migrationsFolder } : {}),
@@ -123,10 +125,12 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   mailer?: Mailer;
   uploads?: UploadStore;
+  /** PGlite only: its files in this folder, as the shop keeps them, instead of in memory. */
+  pgliteDir?: string;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.pgliteDir ? { pgliteDir: options.pgliteDir } : {});
   const config = testConfig({ SEED_DEMO_DATA: options.seed ? 'true' : 'false', ...options.env });
   const app = await buildApp(config, {
     database,

@@ -119,7 +119,11 @@ describe('restore drill', () => {
 
   beforeAll(async () => {
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'pitstop-drill-'));
-    t = await createTestApp({ uploads: localUploadStore(path.join(work, 'shop/uploads')) });
+    // On PGlite the shop's files are on disk, as `npm start` keeps them: the backup copies them.
+    t = await createTestApp({
+      uploads: localUploadStore(path.join(work, 'shop/uploads')),
+      pgliteDir: path.join(work, 'shop/db'),
+    });
   });
   afterAll(async () => {
     await restoredApp?.close();
@@ -232,7 +236,8 @@ describe('restore drill', () => {
     const backupStarted = Date.now();
     const backup = await backUpAs(
       await startRun(t.database.db),
-      { database: t.database, uploadsDir: path.join(work, 'shop/uploads') },
+      // Paced, as the shop's default is: the orders above keep coming while it rests.
+      { database: t.database, uploadsDir: path.join(work, 'shop/uploads'), maxBytesPerSecond: 2 ** 20 },
       { dir: path.join(work, 'backups'), keep: 3 },
     );
     // A few more after it, which the backup may or may not hold.
