@@ -35,13 +35,14 @@ async function runningServer(config: Config): Promise<BackupControl | undefined>
 
 interface RunRow {
   status: 'running' | 'ok' | 'failed';
-  file: string | null;
+  /** The file's full path where the server wrote it. */
+  path: string | null;
   bytes: number | null;
   error: string | null;
 }
 
 /** Asks the running server to take it (it alone can open the embedded database), then waits. */
-async function backUpThroughServer(control: BackupControl, dir: string): Promise<string> {
+async function backUpThroughServer(control: BackupControl): Promise<string> {
   const headers = { authorization: `Bearer ${control.token}` };
   const started = await fetch(`${control.url}/internal/backups`, { method: 'POST', headers });
   const body = (await started.json()) as { id?: string; detail?: string };
@@ -54,7 +55,7 @@ async function backUpThroughServer(control: BackupControl, dir: string): Promise
     const res = await fetch(`${control.url}/internal/backups/${body.id}`, { headers });
     const run = (await res.json()) as RunRow;
     if (run.status === 'failed') throw new Error(run.error ?? 'the backup failed');
-    if (run.status === 'ok') return `${path.join(dir, run.file ?? '')} (${run.bytes} bytes)`;
+    if (run.status === 'ok') return `${run.path} (${run.bytes} bytes)`;
   }
 }
 
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const control = await runningServer(config);
   if (control) {
-    console.log(`Backup written: ${await backUpThroughServer(control, config.backups.dir)}`);
+    console.log(`Backup written: ${await backUpThroughServer(control)}`);
     return;
   }
   const result = await backUpHere(config);

@@ -168,10 +168,13 @@ describe('backups asked for', () => {
       async () =>
         (await (
           await fetch(`${control.url}/internal/backups/${id}`, { headers: bearer(control.token) })
-        ).json()) as { status: string; file: string },
+        ).json()) as { status: string; file: string; path: string },
       (r) => r.status !== 'running',
     );
     expect(run.status).toBe('ok');
     expect(run.file).toMatch(BACKUP_FILE);
+    // The full path where this server wrote it (its BACKUP_DIR), for the command to print.
+    expect(run.path).toBe(path.join(work, 'backups', run.file));
+    expect((await fs.stat(run.path)).size).toBeGreaterThan(0);
   });
 });

@@ -115,7 +115,8 @@ export function registerBackups(app: FastifyInstance, options: BackupsOptions): 
     async (request) => {
       const run = await runById(db, request.params.id);
       if (!run) throw new AppError('not_found', 'No such backup run.');
-      return run;
+      // Where this server wrote it: its BACKUP_DIR, which the asking command may not share.
+      return { ...run, path: run.file ? path.join(settings.dir, run.file) : null };
     },
   );
 
