@@ -160,10 +160,30 @@ export async function writeBackup(source: BackupSource, dir: string, runId: stri
   }
 }
 
-/** Deletes the oldest backup files in `dir` beyond the newest `keep`; returns what went. */
+/** What a backup writes while it runs: its dump, PGlite's copy of its files, the file being written. */
+const WORK_IN_PROGRESS = /^\.(.+\.dump(\.files)?|.+\.tar\.partial)$/;
+
+/**
+ * A backup's work in progress older than this belongs to a process that stopped mid-way (a run
+ * "running" this long is marked failed for the same reason, runs.ts): no backup takes so long.
+ */
+const LEFTOVER_AFTER_MS = 6 * 3_600_000;
+
+/**
+ * Deletes the oldest backup files in `dir` beyond the newest `keep`, and what a backup interrupted
+ * by a crash left (PGlite's copy of its files is as large as the database); returns what went.
+ */
 export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
-  const files = (await fs.readdir(dir)).filter((f) => BACKUP_FILE.test(f)).sort();
+  const names = await fs.readdir(dir);
+  const files = names.filter((f) => BACKUP_FILE.test(f)).sort();
   const old = files.slice(0, Math.max(0, files.length - keep));
   for (const file of old) await fs.rm(path.join(dir, file), { force: true });
-  return old;
+  const leftovers: string[] = [];
+  for (const name of names.filter((f) => WORK_IN_PROGRESS.test(f))) {
+    const stat = await fs.stat(path.join(dir, name)).catch(() => undefined);
+    if (!stat || Date.now() - stat.mtimeMs < LEFTOVER_AFTER_MS) continue;
+    await fs.rm(path.join(dir, name), { recursive: true, force: true });
+    leftovers.push(name);
+  }
+  return [...old, ...leftovers];
 }

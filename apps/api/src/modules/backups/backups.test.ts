@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupRuns } from '../../db/schema.js';
 import { bearer, signUpAdmin } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { BACKUP_FILE } from './backup.js';
+import { BACKUP_FILE, pruneBackups } from './backup.js';
 import { CONTROL_FILE, type BackupControl } from './plugin.js';
 import { backUpAs, claimScheduledRun, startRun } from './runs.js';
 
@@ -176,5 +176,38 @@ describe('backups asked for', () => {
     // The full path where this server wrote it (its BACKUP_DIR), for the command to print.
     expect(run.path).toBe(path.join(work, 'backups', run.file));
     expect((await fs.stat(run.path)).size).toBeGreaterThan(0);
+  });
+});
+
+describe('retention', () => {
+  it("keeps the newest BACKUP_KEEP files and clears what a backup cut short by a crash left, never a running one's", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pitstop-prune-'));
+    try {
+      const backups = [1, 2, 3].map((n) => `pitstop-backup-2026-11-2${n}T03-00-00-000Z-1a2b3c4d.tar`);
+      for (const name of backups) await fs.writeFile(path.join(dir, name), 'x');
+      // Seven hours old: a server that died while writing; a minute old: a backup still running.
+      const dead = [
+        '.0b6f2c1e-0000-4000-8000-000000000001.dump.files',
+        '.0b6f2c1e-0000-4000-8000-000000000001.dump',
+      ];
+      const partial = `.${backups[0]!.replace('11-21', '11-20')}.partial`;
+      const running = '.0b6f2c1e-0000-4000-8000-000000000002.dump.files';
+      await fs.mkdir(path.join(dir, dead[0]!, 'base/5'), { recursive: true });
+      await fs.writeFile(path.join(dir, dead[0]!, 'base/5/1247'), 'pages');
+      await fs.writeFile(path.join(dir, dead[1]!), 'dump');
+      await fs.writeFile(path.join(dir, partial), 'half');
+      await fs.mkdir(path.join(dir, running));
+      await fs.writeFile(path.join(dir, 'notes.txt'), 'not ours');
+      const sevenHoursAgo = new Date(Date.now() - 7 * 3_600_000);
+      for (const name of [...dead, partial])
+        await fs.utimes(path.join(dir, name), sevenHoursAgo, sevenHoursAgo);
+      await fs.utimes(path.join(dir, running), new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+
+      const pruned = await pruneBackups(dir, 2);
+      expect(pruned.sort()).toEqual([backups[0]!, ...dead, partial].sort());
+      expect((await fs.readdir(dir)).sort()).toEqual([backups[1]!, backups[2]!, running, 'notes.txt'].sort());
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });
