@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -8,7 +7,7 @@ import type { Logger } from 'pino';
 import * as schema from './schema.js';
 import { acquireDataDirLock, type DataDirLock } from './lock.js';
 import { copyFolder } from '../lib/tar.js';
-import { migratedTemplate, templateBlob, unpackDump, unpackTemplate } from './pglite-template.js';
+import { migratedTemplate, templateBlob, unpackTemplate } from './pglite-template.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -19,9 +18,13 @@ export interface Database {
   url?: string;
   /**
    * PGlite: runs `read`, then copies the data folder's files into the new folder `into`, while no
-   * other statement can run (a backup's consistent snapshot, see modules/backups).
+   * other statement can run (a backup's consistent snapshot, see modules/backups). A database in
+   * memory has no files: its dump, a plain tar of the folder, is answered instead.
    */
-  exclusiveCopy?: <T>(read: (query: ReadQuery) => Promise<T>, into: string) => Promise<T>;
+  exclusiveCopy?: <T>(
+    read: (query: ReadQuery) => Promise<T>,
+    into: string,
+  ) => Promise<{ value: T; tar?: Buffer }>;
   /** Throws when the database cannot answer a trivial query. */
   ping(): Promise<void>;
   /** The connections now: in use, idle, and statements waiting for one (metrics). */
@@ -217,9 +220,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
         }
         return { value, dump: await client.dumpDataDir('none') };
       });
-      // A database in memory (tests) has no files: its dump is unpacked into the folder instead.
-      if (dump) await unpackDump(Readable.from([Buffer.from(await dump.arrayBuffer())]), into);
-      return value;
+      return dump ? { value, tar: Buffer.from(await dump.arrayBuffer()) } : { value };
     },
     ping: async () => {
       await client.query('select 1');

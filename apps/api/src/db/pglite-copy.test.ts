@@ -42,11 +42,12 @@ describe("PGlite's files copied for a backup", () => {
     await db.execute(sql`insert into filler values (20001, 'after the checkpoint')`);
 
     const into = path.join(work, 'copy');
-    const counted = await database.exclusiveCopy!(
+    const { value: counted, tar } = await database.exclusiveCopy!(
       async (query) => (await query('select count(*)::int as n from filler'))[0],
       into,
     );
     expect(counted).toEqual({ n: 20_001 });
+    expect(tar).toBeUndefined();
     const source = await segments(path.join(work, 'shop/db'));
     const copied = await segments(into);
     expect(copied.length).toBeGreaterThan(0);

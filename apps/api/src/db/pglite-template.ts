@@ -5,7 +5,6 @@ import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { entryTarget, fileSink, readTar } from '../lib/tar.js';
 
@@ -103,17 +102,12 @@ export async function templateBlob(file: string): Promise<Blob> {
 export async function unpackTemplate(file: string, dataDir: string): Promise<void> {
   const input = createReadStream(file);
   try {
-    await unpackDump(input.pipe(zlib.createGunzip()), dataDir);
+    await readTar(input.pipe(zlib.createGunzip()), async ({ name, type }) => {
+      const target = entryTarget(dataDir, name);
+      if (type === 'directory') await fs.mkdir(target, { recursive: true });
+      return type === 'file' ? fileSink(target) : undefined;
+    });
   } finally {
     input.destroy();
   }
-}
-
-/** Unpacks a plain tar of a data folder (PGlite's dump, or a backup's copy) into `dataDir`. */
-export async function unpackDump(tar: Readable, dataDir: string): Promise<void> {
-  await readTar(tar, async ({ name, type }) => {
-    const target = entryTarget(dataDir, name);
-    if (type === 'directory') await fs.mkdir(target, { recursive: true });
-    return type === 'file' ? fileSink(target) : undefined;
-  });
 }

@@ -43,28 +43,23 @@ export interface TarWriter {
   close(): Promise<number>;
 }
 
-export async function createTar(file: string): Promise<TarWriter> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const out = await fs.open(file, 'w');
-  let bytes = 0;
-  const write = async (chunk: Buffer) => {
-    await out.write(chunk);
-    bytes += chunk.length;
-  };
+/** Tar entries written through `write`: to a file (createTar) or gzipped in pieces (packFolder). */
+function tarOnto(write: (chunk: Buffer) => Promise<void>) {
   return {
-    async addBuffer(name, body) {
+    async addBuffer(name: string, body: Buffer) {
       await write(header(name, body.length, new Date()));
       await write(body);
       await write(padding(body.length));
     },
-    async addFile(name, source) {
+    async addFile(name: string, source: string) {
       const stat = await fs.stat(source);
       await write(header(name, stat.size, stat.mtime));
       let written = 0;
-      // Big reads: on a busy server every chunk waits its turn behind requests.
-      for await (const chunk of createReadStream(source, {
-        highWaterMark: 4 * 2 ** 20,
-      }) as AsyncIterable<Buffer>) {
+      // Big reads: on a busy server every chunk waits its turn behind requests. `end` keeps each
+      // read to what is left: PGlite's folder is a thousand small files, each read into 4 MB else.
+      const reads =
+        stat.size > 0 ? createReadStream(source, { highWaterMark: 4 * 2 ** 20, end: stat.size - 1 }) : [];
+      for await (const chunk of reads as AsyncIterable<Buffer>) {
         // A file that grew while read would break the archive: only the size announced goes in.
         const part = chunk.subarray(0, stat.size - written);
         await write(part);
@@ -73,13 +68,52 @@ export async function createTar(file: string): Promise<TarWriter> {
       if (written !== stat.size) throw new Error(`${source} shrank while it was backed up`);
       await write(padding(stat.size));
     },
+    async addFolder(name: string, mtime: Date) {
+      await write(header(`${name}/`, 0, mtime, 'directory'));
+    },
+    /** The end marker: two empty blocks. */
+    end: () => write(Buffer.alloc(BLOCK * 2)),
+  };
+}
+
+export async function createTar(file: string): Promise<TarWriter> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const out = await fs.open(file, 'w');
+  let bytes = 0;
+  const tar = tarOnto(async (chunk) => {
+    await out.write(chunk);
+    bytes += chunk.length;
+  });
+  return {
+    addBuffer: tar.addBuffer,
+    addFile: tar.addFile,
     async close() {
-      await write(Buffer.alloc(BLOCK * 2));
+      await tar.end();
       await out.sync();
       await out.close();
       return bytes;
     },
   };
+}
+
+/**
+ * Every subfolder and regular file under `folder`, by name, each folder before what it holds;
+ * names relative to `folder`, with `/`.
+ */
+async function* walkFolder(
+  folder: string,
+  relative = '',
+): AsyncGenerator<{ name: string; isFolder: boolean }> {
+  const entries = await fs.readdir(path.join(folder, relative), { withFileTypes: true });
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const name = relative ? `${relative}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      yield { name, isFolder: true };
+      yield* walkFolder(folder, name);
+    } else if (entry.isFile()) {
+      yield { name, isFolder: false };
+    }
+  }
 }
 
 const gzip = promisify(zlib.gzip);
@@ -93,12 +127,16 @@ const REST = 3;
  * Packs a folder (its subfolders and regular files, by name order) into a gzipped tar at `out`:
  * PGlite's copy of its data folder in a backup. Read and compressed in 4 MB pieces, each one a
  * gzip member of its own (gunzip reads members one after another), on libuv's threads: the event
- * loop only passes the pieces along, so the shop's requests keep it. `paced`: after each piece it
- * rests three times as long as the piece took, so the backup takes at most about a quarter of a
+ * loop only passes the pieces along, so the shop's requests keep it. While `paced()` says so,
+ * after each piece it rests three times as long as the piece took, so the backup takes at most about a quarter of a
  * core. (Resting as long as it worked, the 100,000-part catalogue's backup took 41 s and the
  * shop's list reads lost 28 %.) Answers the file's size.
  */
-export async function packFolder(folder: string, out: string, options: { paced: boolean }): Promise<number> {
+export async function packFolder(
+  folder: string,
+  out: string,
+  options: { paced: () => boolean },
+): Promise<number> {
   const file = await fs.open(out, 'w');
   let bytes = 0;
   let pending: Buffer[] = [];
@@ -111,46 +149,21 @@ export async function packFolder(folder: string, out: string, options: { paced: 
     pendingBytes = 0;
     await file.write(packed);
     bytes += packed.length;
-    if (options.paced)
+    if (options.paced())
       await new Promise((resolve) => setTimeout(resolve, REST * (performance.now() - started)));
   };
-  const add = async (chunk: Buffer) => {
+  const tar = tarOnto(async (chunk) => {
     pending.push(chunk);
     pendingBytes += chunk.length;
     if (pendingBytes >= PIECE) await flush();
-  };
-  const walk = async (relative: string): Promise<void> => {
-    const entries = await fs.readdir(path.join(folder, relative), { withFileTypes: true });
-    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      const name = relative ? `${relative}/${entry.name}` : entry.name;
-      const source = path.join(folder, name);
-      if (entry.isDirectory()) {
-        await add(header(`${name}/`, 0, (await fs.stat(source)).mtime, 'directory'));
-        await walk(name);
-      } else if (entry.isFile()) {
-        const input = await fs.open(source, 'r');
-        try {
-          const stat = await input.stat();
-          await add(header(name, stat.size, stat.mtime));
-          for (let at = 0; at < stat.size;) {
-            const { buffer, bytesRead } = await input.read({
-              buffer: Buffer.allocUnsafe(Math.min(PIECE, stat.size - at)),
-              position: at,
-            });
-            if (bytesRead === 0) throw new Error(`${source} shrank while it was packed`);
-            await add(buffer.subarray(0, bytesRead));
-            at += bytesRead;
-          }
-          await add(padding(stat.size));
-        } finally {
-          await input.close();
-        }
-      }
-    }
-  };
+  });
   try {
-    await walk('');
-    await add(Buffer.alloc(BLOCK * 2));
+    for await (const { name, isFolder } of walkFolder(folder)) {
+      const source = path.join(folder, name);
+      if (isFolder) await tar.addFolder(name, (await fs.stat(source)).mtime);
+      else await tar.addFile(name, source);
+    }
+    await tar.end();
     await flush();
     await file.sync();
   } finally {
@@ -169,13 +182,11 @@ export async function copyFolder(
   folder: string,
   into: string,
   keep: (name: string) => boolean = () => true,
-  relative = '',
 ): Promise<void> {
-  await fs.mkdir(path.join(into, relative), { recursive: true });
-  for (const entry of await fs.readdir(path.join(folder, relative), { withFileTypes: true })) {
-    const name = relative ? `${relative}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) await copyFolder(folder, into, keep, name);
-    else if (entry.isFile() && keep(name)) {
+  await fs.mkdir(into, { recursive: true });
+  for await (const { name, isFolder } of walkFolder(folder)) {
+    if (isFolder) await fs.mkdir(path.join(into, name), { recursive: true });
+    else if (keep(name)) {
       const flags = fs.constants.COPYFILE_EXCL | fs.constants.COPYFILE_FICLONE;
       await fs.copyFile(path.join(folder, name), path.join(into, name), flags);
     }

@@ -8,14 +8,16 @@ import { pipeline } from 'node:stream/promises';
  * Passes bytes on no faster than `bytesPerSecond` (0: at once). Holding a chunk back stops the
  * reads from the program's stdout, so the program itself (and the database backend writing to it)
  * waits instead of working: the pace bounds the CPU the dump takes, not just the disk writes.
+ * Once `hurry()` answers true (the server is closing and waits for the backup), at once.
  */
-export function pacedCopy(bytesPerSecond: number): Transform {
+export function pacedCopy(bytesPerSecond: number, hurry: () => boolean = () => false): Transform {
   const started = performance.now();
   let passed = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       passed += chunk.length;
-      const wait = bytesPerSecond > 0 ? started + (passed / bytesPerSecond) * 1000 - performance.now() : 0;
+      const wait =
+        bytesPerSecond > 0 && !hurry() ? started + (passed / bytesPerSecond) * 1000 - performance.now() : 0;
       if (wait <= 0) done(null, chunk);
       else setTimeout(() => done(null, chunk), wait);
     },
@@ -33,7 +35,7 @@ export async function runPgTool(
   options: {
     background?: boolean;
     /** Where the program's stdout goes, at most this fast (0: unpaced); unset: ignored. */
-    output?: { file: string; maxBytesPerSecond: number };
+    output?: { file: string; maxBytesPerSecond: number; hurry?: () => boolean };
   } = {},
 ): Promise<void> {
   const target = new URL(url);
@@ -48,7 +50,7 @@ export async function runPgTool(
     options.output && child.stdout
       ? pipeline(
           child.stdout,
-          pacedCopy(options.output.maxBytesPerSecond),
+          pacedCopy(options.output.maxBytesPerSecond, options.output.hurry),
           createWriteStream(options.output.file),
         )
       : Promise.resolve();

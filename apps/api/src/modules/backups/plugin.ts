@@ -34,7 +34,11 @@ export interface BackupsOptions {
  * open the embedded database while the server has it (docs/decisions/027, "Backups").
  */
 export function registerBackups(app: FastifyInstance, options: BackupsOptions): void {
-  const { source, settings, intervalMs } = options;
+  const { settings, intervalMs } = options;
+  // Closing waits for a backup being written, which then stops resting between its pieces: the
+  // shop it kept the CPU for is going away.
+  let closing = false;
+  const source = { ...options.source, hurry: () => closing };
   const db = source.database.db;
   let inFlight: Promise<unknown> | undefined;
 
@@ -74,6 +78,7 @@ export function registerBackups(app: FastifyInstance, options: BackupsOptions): 
   // A backup half-written when the process stops is of no use: closing waits for it.
   app.addHook('preClose', async () => {
     clearInterval(timer);
+    closing = true;
     await inFlight;
   });
 
