@@ -6,6 +6,7 @@
 // 1-Click over and over (each waits for its answer, then clicks again) for the same time; prints
 // orders/s, p50/p99 and that every order was paid and nothing oversold.
 //   npm run build && npm run bench:checkout
+import fs from 'node:fs';
 import pg from 'pg';
 import { scratchDatabase } from './scratch-database.ts';
 import { startShop } from './server-process.ts';
@@ -122,7 +123,15 @@ try {
   }
   const elapsed = (performance.now() - started) / 1000;
 
+  const cpuBefore = { shop: cpuMs([shop.child.pid]), postgres: cpuMs(postgresPids()) };
   const oneClick = await oneClickRound(base, customers, partIds);
+  // The round's mails (receipts with their invoice PDF) are sent by the server's jobs, partly after
+  // the round: its cost per order counts them, so waits until the queue is empty.
+  const drained = await queueDrained(db, 60_000);
+  const cpu = {
+    shop: cpuMs([shop.child.pid]) - cpuBefore.shop,
+    postgres: cpuMs(postgresPids()) - cpuBefore.postgres,
+  };
 
   const after = await db.query<{ id: string; available: number; sold: string }>(
     `select p.id, p.available_quantity as available,
@@ -166,6 +175,15 @@ try {
   console.log(
     `| ${clicked.length} | ${Math.round(clicked.length / oneClick.seconds)} | ${Math.round(percentile(clicked, 50))} | ${Math.round(percentile(clicked, 99))} | ${oneClick.unpaid} | ${oneClick.refused} | ${oneClick.serverErrors} | ${oneClick.errors} |`,
   );
+  // CPU per order is steadier than orders/s on a shared machine: what one order costs the server
+  // process and PostgreSQL (every postgres process on the machine), its mails and PDF included.
+  if (Number.isFinite(cpu.shop)) {
+    const orders = oneClick.placed;
+    console.log(
+      `\nCPU per 1-Click order (${orders} orders, warm-up included${drained ? '' : '; the job queue had not drained'}): ` +
+        `server ${(cpu.shop / orders).toFixed(2)} ms, PostgreSQL ${(cpu.postgres / orders).toFixed(2)} ms`,
+    );
+  }
 } finally {
   await shop.stop();
   await scratch.drop();
@@ -191,7 +209,15 @@ async function oneClickRound(base: string, customers: string[], partIds: string[
       }
     }),
   );
-  const result = { ms: [] as number[], seconds: 0, refused: 0, serverErrors: 0, errors: 0, unpaid: 0 };
+  const result = {
+    ms: [] as number[],
+    seconds: 0,
+    refused: 0,
+    serverErrors: 0,
+    errors: 0,
+    unpaid: 0,
+    placed: 0,
+  };
   // Warm-up, not counted: five clicks per customer, so the round measures a shop that has run
   // the 1-Click path before (JIT, prepared plans), as every run after a shop's first minute does.
   // Its refusals and errors count with the round's.
@@ -210,7 +236,7 @@ async function clickLoop(
   partIds: string[],
   tag: string,
   more: (n: number) => boolean,
-  result: { ms: number[]; refused: number; serverErrors: number; errors: number },
+  result: { ms: number[]; refused: number; serverErrors: number; errors: number; placed: number },
   timed: boolean,
 ) {
   await Promise.all(
@@ -229,6 +255,7 @@ async function clickLoop(
           });
           await res.arrayBuffer();
           if (res.status === 201) {
+            result.placed++;
             if (timed) result.ms.push(performance.now() - t1);
           } else if (res.status >= 500) result.serverErrors++;
           else result.refused++;
@@ -238,4 +265,50 @@ async function clickLoop(
       }
     }),
   );
+}
+
+/** CPU time (user + system) the processes have used, in ms; NaN where /proc cannot say (not Linux). */
+function cpuMs(pids: (number | undefined)[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return NaN;
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+/** Every postgres process on this machine (the benchmark's database has no other load). */
+function postgresPids(): number[] {
+  try {
+    return fs
+      .readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .filter((pid) => {
+        try {
+          return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** Waits until no job is queued (the round's mails sent); false when `ms` passed first. */
+async function queueDrained(db: pg.Client, ms: number): Promise<boolean> {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    const { rows } = await db.query<{ n: string }>(`select count(*) as n from jobs where status = 'queued'`);
+    if (Number(rows[0]?.n) === 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
 }
