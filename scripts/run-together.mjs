@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Runs npm scripts side by side and fails when any of them fails:
-//   node scripts/run-together.mjs lint typecheck
-// ESLint and the type check each keep one core busy; together they take as long as the longer
-// one. Each script's output is printed whole when it ends, so the two do not interleave.
+//   node scripts/run-together.mjs lint:code lint:format typecheck
+// ESLint, Prettier and the type check each keep about one core busy; side by side on two cores
+// they take little more than the longest (ESLint). Each script's output is printed whole when it
+// ends, so they do not interleave.
 import { spawn } from 'node:child_process';
 
 const scripts = process.argv.slice(2);
