@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SHOP_DETAILS } from '@pitstop/core/invoices-texts';
 import { pdfText } from '../../test/invoices.js';
 import { header, paragraph, renderPdf, table, totals } from './pdf.js';
@@ -53,16 +53,30 @@ function plainPdf(title: string): Promise<Buffer> {
 const undated = (pdf: Buffer) =>
   pdf
     .toString('latin1')
-    .replace(/\/CreationDate \(D:[^)]*\)/, '')
+    .replace(/\(D:\d{14}Z\)/g, '')
     .replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/, '');
 
 describe('renderPdf with the fonts parsed once', () => {
   it('writes the same document, byte for byte, as pdfkit parsing its fonts for it', async () => {
-    const [lent, again, plain] = await Promise.all([
-      renderPdf('Invoice INV-2026-000123', draw),
-      renderPdf('Invoice INV-2026-000123', draw),
-      plainPdf('Invoice INV-2026-000123'),
-    ]);
+    // Each made at another time (a document records when it was made), as in a real run.
+    const madeAt = (iso: string, make: () => Promise<Buffer>) => {
+      vi.setSystemTime(new Date(iso));
+      return make();
+    };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let made: [Promise<Buffer>, Promise<Buffer>, Promise<Buffer>];
+    try {
+      made = [
+        madeAt('2026-11-28T11:37:51Z', () => renderPdf('Invoice INV-2026-000123', draw)),
+        madeAt('2026-11-28T11:37:52Z', () => renderPdf('Invoice INV-2026-000123', draw)),
+        madeAt('2026-11-29T00:00:00Z', () => plainPdf('Invoice INV-2026-000123')),
+      ];
+    } finally {
+      vi.useRealTimers();
+    }
+    const [lent, again, plain] = await Promise.all(made);
+    expect(lent.toString('latin1')).toContain('(D:20261128113751Z)');
+    expect(plain.toString('latin1')).toContain('(D:20261129000000Z)');
     expect(undated(lent)).toBe(undated(plain));
     expect(undated(again)).toBe(undated(plain));
     // Several pages, both fonts named in it, the text as drawn.
