@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { formatDollars } from '@pitstop/core/money';
 import type { Order } from '@pitstop/core/orders';
 import { receiptTexts } from '@pitstop/core/receipt-texts';
+import { sharedRead } from '../../lib/batch-load.js';
 import type { Mail } from '../../lib/mail.js';
 import type { RenderedMail } from '../jobs/queue.js';
 import { adminEmails } from '../users/service.js';
@@ -15,7 +16,6 @@ import {
   utcDay,
   utcMinute,
 } from './confirmation-mail.js';
-import { orderById } from './service.js';
 
 /*
  * The mails that follow an order becoming something to ship: the customer's receipt once a card
@@ -106,20 +106,25 @@ export function newOrderNoticeMail(order: Order, to: string[], publicUrl: string
 }
 
 /**
- * Writes these mails when their jobs run. The notice goes to ORDER_NOTIFY_EMAILS, or else to every
- * admin as they are when it is sent; with nobody to tell (no admin yet) it is dropped.
+ * Writes these mails when their jobs run, each order read by `orderOf` (the mails of one job run
+ * share the reads). The notice goes to ORDER_NOTIFY_EMAILS, or else to every admin as they are
+ * when it is sent (read once a run); with nobody to tell (no admin yet) it is dropped.
  */
-export function registerOrderMails(app: FastifyInstance): void {
+export function registerOrderMails(
+  app: FastifyInstance,
+  orderOf: (orderId: string) => Promise<Order | null>,
+): void {
+  const admins = sharedRead(() => adminEmails(app.db));
   app.jobs.renderMail(ORDER_RECEIPT_MAIL, async (payload) => {
     const { orderId, publicUrl } = PayloadSchema.parse(payload);
-    const order = await orderById(app.db, orderId);
+    const order = await orderOf(orderId);
     return order ? receiptMail(order, publicUrl) : null;
   });
   app.jobs.renderMail(NEW_ORDER_NOTICE_MAIL, async (payload) => {
     const { orderId, publicUrl } = PayloadSchema.parse(payload);
     const [order, to] = await Promise.all([
-      orderById(app.db, orderId),
-      app.config.orderNotifyEmails.length > 0 ? app.config.orderNotifyEmails : adminEmails(app.db),
+      orderOf(orderId),
+      app.config.orderNotifyEmails.length > 0 ? app.config.orderNotifyEmails : admins(),
     ]);
     return order && to.length > 0 ? newOrderNoticeMail(order, to, publicUrl) : null;
   });

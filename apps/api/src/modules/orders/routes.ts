@@ -6,6 +6,7 @@ import { DeletedSchema, OrderIdParamsSchema, OrderSchema } from '@pitstop/core/o
 import { ProblemSchema } from '@pitstop/core/problem';
 import type { FastifyReply } from 'fastify';
 import { currentUser, requireAdmin, requireUser } from '../../auth/plugin.js';
+import { batchLoader } from '../../lib/batch-load.js';
 import { jsonResponse, sendCached } from '../../lib/response-cache.js';
 import { auditContextOf } from '../audit/service.js';
 import { withInvoiceAttached } from '../invoices/attachment.js';
@@ -13,7 +14,7 @@ import { orderConfirmationMail } from './confirmation-mail.js';
 import { registerOrderMails } from './order-mails.js';
 import {
   ORDER_CONFIRMATION_MAIL,
-  orderById,
+  ordersByIds,
   adminCancelOrder,
   cancelOrder,
   markOrderPaidOnAccount,
@@ -49,16 +50,20 @@ export interface OrdersOptions {
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, opts) => {
   const signedIn = requireUser(app);
 
+  // The order mails a job run writes side by side read their orders together (a 1-Click order's
+  // confirmation, receipt and notice are mostly in the same run): three statements a run, not
+  // three a mail.
+  const orderForMail = batchLoader((ids: string[]) => ordersByIds(app.db, ids));
   // An order's confirmation is written when its mail job runs, from the order as stored; an
   // order deleted before then has nothing left to confirm.
   app.jobs.renderMail(ORDER_CONFIRMATION_MAIL, async (payload) => {
     const { orderId, publicUrl } = OrderConfirmationPayloadSchema.parse(payload);
-    const order = await orderById(app.db, orderId);
+    const order = await orderForMail(orderId);
     // Its invoice (issue #30) goes with it as a PDF.
     return order ? withInvoiceAttached(app.db, order, orderConfirmationMail(order, publicUrl)) : null;
   });
   // The receipt of a paid order and the shop's new-order notice, written when they are sent.
-  registerOrderMails(app);
+  registerOrderMails(app, orderForMail);
 
   app.get(
     '/order',

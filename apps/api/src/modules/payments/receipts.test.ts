@@ -150,6 +150,39 @@ describe('a card payment confirmed by the customer (sandbox)', () => {
     });
   });
 
+  it("writes each mail of a run from its own order, when several orders' mails go out together", async () => {
+    const [ana, ben] = await Promise.all([
+      signUp(t.app, { name: 'Ana Batch' }),
+      signUp(t.app, { name: 'Ben Batch' }),
+    ]);
+    const [a, b] = await Promise.all([
+      orderPart(t, ana, { quantity: 1 }),
+      orderPart(t, ben, { quantity: 3 }),
+    ]);
+    const [payA, payB] = await Promise.all([pay(ana, a.placed.insertedId), pay(ben, b.placed.insertedId)]);
+    await Promise.all([payA.patch(), payB.patch()]);
+    // Both orders' confirmations, receipts and notices, written side by side (one run, or two if
+    // the runner woke in between): each must tell of its own order.
+    await t.app.jobs.runDue();
+    for (const [who, { placed }, quantity] of [
+      [ana, a, 1],
+      [ben, b, 3],
+    ] as const) {
+      const confirmation = mails.sent.filter(
+        (m) => m.to === who.email && m.subject.includes(placed.orderNumber),
+      );
+      const [receipt] = receiptsOf(mails.sent, placed);
+      const [notice] = noticesOf(mails.sent, placed);
+      expect(confirmation.length).toBeGreaterThanOrEqual(2); // the confirmation and the receipt
+      for (const mail of [...confirmation, receipt, notice]) {
+        expect(mail?.text).toContain(placed.orderNumber);
+        expect(mail?.text).toContain(`Receipt Pads (${placed.lines[0]!.partNumber}) × ${quantity} at $25.99`);
+      }
+      expect(receipt?.to).toBe(who.email);
+      expect(notice?.text).toContain(`<${who.email}>`);
+    }
+  });
+
   it('tells the shop at the ORDER_NOTIFY_EMAILS addresses, with what to pack and where it goes', async () => {
     const me = await signUp(t.app, { name: 'Asha Rider' });
     const { part, placed } = await orderPart(t, me);
