@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_INVOICES_PAGE_SIZE,
   type AdminInvoicesQuery,
@@ -155,10 +155,13 @@ export async function invoiceDocument(
   return { invoice, order, company: company ?? null };
 }
 
-/** The invoice of an order for the confirmation mail's attachment (no reader check: the mail is the customer's). */
-export async function invoiceForMail(db: Db, orderId: string): Promise<Invoice | null> {
-  const [row] = await selectInvoices(db).where(eq(invoices.orderId, orderId)).limit(1);
-  return row ? toInvoice(row) : null;
+/**
+ * The invoices of these orders for their confirmation mails' attachments, by order id (no reader
+ * check: each mail is its customer's). An order has at most one invoice.
+ */
+export async function invoicesForMail(db: Db, orderIds: string[]): Promise<Map<string, Invoice>> {
+  const rows = await selectInvoices(db).where(inArray(invoices.orderId, orderIds));
+  return new Map(rows.map((row) => [row.orderId, toInvoice(row)]));
 }
 
 export async function invoiceById(db: Db, invoiceId: string): Promise<Invoice | null> {

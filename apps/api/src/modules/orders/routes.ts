@@ -9,7 +9,7 @@ import { currentUser, requireAdmin, requireUser } from '../../auth/plugin.js';
 import { batchLoader } from '../../lib/batch-load.js';
 import { jsonResponse, sendCached } from '../../lib/response-cache.js';
 import { auditContextOf } from '../audit/service.js';
-import { withInvoiceAttached } from '../invoices/attachment.js';
+import { invoiceAttacher } from '../invoices/attachment.js';
 import { orderConfirmationMail } from './confirmation-mail.js';
 import { registerOrderMails } from './order-mails.js';
 import {
@@ -54,13 +54,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, op
   // confirmation, receipt and notice are mostly in the same run): three statements a run, not
   // three a mail.
   const orderForMail = batchLoader((ids: string[]) => ordersByIds(app.db, ids));
+  const attachInvoice = invoiceAttacher(app.db);
   // An order's confirmation is written when its mail job runs, from the order as stored; an
   // order deleted before then has nothing left to confirm.
   app.jobs.renderMail(ORDER_CONFIRMATION_MAIL, async (payload) => {
     const { orderId, publicUrl } = OrderConfirmationPayloadSchema.parse(payload);
     const order = await orderForMail(orderId);
     // Its invoice (issue #30) goes with it as a PDF.
-    return order ? withInvoiceAttached(app.db, order, orderConfirmationMail(order, publicUrl)) : null;
+    return order ? attachInvoice(order, orderConfirmationMail(order, publicUrl)) : null;
   });
   // The receipt of a paid order and the shop's new-order notice, written when they are sent.
   registerOrderMails(app, orderForMail);

@@ -9,6 +9,7 @@ import { creditAccounts, jobs, orderEvents, users } from '../../db/schema.js';
 import type { Mail } from '../../lib/mail.js';
 import { captureMailer, createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signUp, type Customer } from '../../test/accounts.js';
+import { pdfText } from '../../test/invoices.js';
 import { DELIVERY_ADDRESS, partOrderBody } from '../../test/orders.js';
 import { startStripeFake, stripeEnv, TEST_WEBHOOK_SECRET } from '../../test/stripe-fake.js';
 
@@ -180,6 +181,11 @@ describe('a card payment confirmed by the customer (sandbox)', () => {
       }
       expect(receipt?.to).toBe(who.email);
       expect(notice?.text).toContain(`<${who.email}>`);
+      // The confirmation carries its own order's invoice (the run reads the invoices together too).
+      const [pdf, ...others] = confirmation.flatMap((m) => m.attachments ?? []);
+      expect(others).toHaveLength(0);
+      expect(pdfText(pdf!.content)).toContain(placed.orderNumber);
+      expect(pdfText(pdf!.content)).toContain(placed.lines[0]!.partNumber);
     }
   });
 
