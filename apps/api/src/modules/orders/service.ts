@@ -139,8 +139,7 @@ export const ORDER_CONFIRMATION_MAIL = 'order-confirmation';
 
 /** One order with its lines, or null (for a mail written after the order was deleted). */
 export async function orderById(db: Db, orderId: string): Promise<Order | null> {
-  const rows = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  return (await withLines(db, rows))[0] ?? null;
+  return (await ordersByIds(db, [orderId])).get(orderId) ?? null;
 }
 
 /** These orders with their lines, by id (one deleted meanwhile is absent): three statements for any number. */
