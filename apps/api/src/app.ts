@@ -8,7 +8,7 @@ import { openDatabase, type Database, type Db } from './db/client.js';
 import { seedDemoCatalogue } from './seed/demo-catalogue.js';
 import { seedDemoDiagrams } from './seed/demo-diagrams.js';
 import { seedDemoPromotions } from './seed/demo-promotions.js';
-import { createAuth } from './auth/auth.js';
+import { createAuth, type PasswordHashing } from './auth/auth.js';
 import { registerAuth } from './auth/plugin.js';
 import { registerVerifyEmailMail } from './auth/verify-email-mail.js';
 import { resolveAuthSecret } from './auth/secret.js';
@@ -105,6 +105,8 @@ export interface BuildOptions {
   invalidationBus?: MemoryInvalidationBus;
   /** Where uploaded pictures go (object storage, or memory in tests); by default DATA_DIR/uploads. */
   uploads?: UploadStore;
+  /** How passwords are hashed and checked (tests reuse a password's hash); better-auth's scrypt by default. */
+  passwords?: PasswordHashing;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -199,6 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     invitations,
     sessionCache,
+    ...(options.passwords ? { passwords: options.passwords } : {}),
   });
   registerVerifyEmailMail(app, auth);
 

@@ -38,6 +38,14 @@ export interface AuthDeps {
   invitations: Set<string>;
   /** Cleared on every process whenever better-auth changes or removes a session or user. */
   sessionCache?: SessionCache;
+  /** How passwords are hashed and checked; better-auth's scrypt unless given (tests reuse hashes). */
+  passwords?: PasswordHashing;
+}
+
+/** A password's hash and its check, as better-auth takes them. */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
 }
 
 /**
@@ -45,7 +53,16 @@ export interface AuthDeps {
  * for the SPA, and Google over OpenID Connect when configured. Rate limits are ours (Fastify),
  * not better-auth's, so they share one store across processes.
  */
-export function createAuth({ config, db, mailer, secret, log, invitations, sessionCache }: AuthDeps) {
+export function createAuth({
+  config,
+  db,
+  mailer,
+  secret,
+  log,
+  invitations,
+  sessionCache,
+  passwords,
+}: AuthDeps) {
   const admins = new Set(config.adminEmails);
   const resets = passwordResetAudit(db, config.auditLog);
   return betterAuth({
@@ -83,6 +100,7 @@ export function createAuth({ config, db, mailer, secret, log, invitations, sessi
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      ...(passwords ? { password: passwords } : {}),
       onPasswordReset: async ({ user }) => resets.done(user),
       sendResetPassword: async ({ user, url }) => {
         await resets.requested(user);

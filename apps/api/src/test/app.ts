@@ -2,9 +2,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
+import type { PasswordHashing } from '../auth/auth.js';
 import { loadConfig, type Config } from '../config.js';
 import { migrationsFolder as defaultMigrationsFolder, openDatabase, type Database } from '../db/client.js';
 import { migrationsKey } from '../db/pglite-template.js';
@@ -101,6 +103,32 @@ async function migratedPostgresTemplate(adminUrl: string): Promise<string> {
   }
 }
 
+/**
+ * Passwords for test apps: better-auth's own scrypt hash and check, each made once per worker for
+ * the same input. A hash costs about 180 ms of a core, and the API suites sign up well over a
+ * thousand accounts, nearly all with one password, so the hash of a password is made the first
+ * time and given to every account that chooses it (a real hash, with its own salt, that
+ * better-auth's check verifies), and checking a password against a hash, which always answers the
+ * same, is done once. The shop salts every account's hash afresh.
+ */
+const hashes = new Map<string, Promise<string>>();
+const checks = new Map<string, Promise<boolean>>();
+const once = <T>(memo: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> => {
+  let made = memo.get(key);
+  if (!made) {
+    made = make();
+    memo.set(key, made);
+    // A failure is not kept: the next caller tries again.
+    made.catch(() => memo.delete(key));
+  }
+  return made;
+};
+export const testPasswords: PasswordHashing = {
+  hash: (password) => once(hashes, password, () => hashPassword(password)),
+  verify: ({ hash, password }) =>
+    once(checks, JSON.stringify([hash, password]), () => verifyPassword({ hash, password })),
+};
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
@@ -135,6 +163,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp(config, {
     database,
     logger: false,
+    passwords: testPasswords,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.uploads ? { uploads: options.uploads } : {}),
   });
@@ -194,6 +223,7 @@ export function useTwoProcesses(
       buildApp(config, {
         database,
         logger: false,
+        passwords: testPasswords,
         ...(options.mailer ? { mailer: options.mailer } : {}),
         ...(bus ? { invalidationBus: bus } : {}),
       });
