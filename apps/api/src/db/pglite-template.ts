@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
+import { remembered } from '../lib/remembered.js';
 import { entryTarget, fileSink, readTar } from '../lib/tar.js';
 
 /**
@@ -96,13 +97,11 @@ export async function migratedTemplate(opts: TemplateOptions): Promise<string | 
 const unpacked = new Map<string, Promise<ArrayBuffer>>();
 
 export async function templateBlob(file: string): Promise<Blob> {
-  let bytes = unpacked.get(file);
-  if (!bytes) {
-    bytes = fs.readFile(file).then(async (packed) => new Uint8Array(await gunzip(packed)).buffer);
-    unpacked.set(file, bytes);
-    // A failed read is not kept: the next database tries again.
-    bytes.catch(() => unpacked.delete(file));
-  }
+  const bytes = remembered(
+    unpacked,
+    file,
+    async () => new Uint8Array(await gunzip(await fs.readFile(file))).buffer,
+  );
   return new BytesBlob(await bytes);
 }
 

@@ -10,6 +10,7 @@ import type { PasswordHashing } from '../auth/auth.js';
 import { loadConfig, type Config } from '../config.js';
 import { migrationsFolder as defaultMigrationsFolder, openDatabase, type Database } from '../db/client.js';
 import { migrationsKey } from '../db/pglite-template.js';
+import { remembered } from '../lib/remembered.js';
 import { MemoryInvalidationBus } from '../lib/invalidation-bus.js';
 import type { Mail, Mailer } from '../lib/mail.js';
 import type { UploadStore } from '../modules/uploads/store.js';
@@ -113,20 +114,10 @@ async function migratedPostgresTemplate(adminUrl: string): Promise<string> {
  */
 const hashes = new Map<string, Promise<string>>();
 const checks = new Map<string, Promise<boolean>>();
-const once = <T>(memo: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> => {
-  let made = memo.get(key);
-  if (!made) {
-    made = make();
-    memo.set(key, made);
-    // A failure is not kept: the next caller tries again.
-    made.catch(() => memo.delete(key));
-  }
-  return made;
-};
 export const testPasswords: PasswordHashing = {
-  hash: (password) => once(hashes, password, () => hashPassword(password)),
+  hash: (password) => remembered(hashes, password, () => hashPassword(password)),
   verify: ({ hash, password }) =>
-    once(checks, JSON.stringify([hash, password]), () => verifyPassword({ hash, password })),
+    remembered(checks, JSON.stringify([hash, password]), () => verifyPassword({ hash, password })),
 };
 
 export function testConfig(overrides: Record<string, string> = {}): Config {

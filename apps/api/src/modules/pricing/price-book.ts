@@ -3,6 +3,7 @@ import { gt } from 'drizzle-orm';
 import { readSessionUser, sessionTokenOf } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import { partSales } from '../../db/schema.js';
+import { remembered } from '../../lib/remembered.js';
 import { etagOf, type CachedResponse, type ResponseCache } from '../../lib/response-cache.js';
 import { buyerOf } from '../companies/membership.js';
 import {
@@ -125,13 +126,7 @@ export class PriceBook {
   }
 
   private list(listId: string): Promise<LoadedList> {
-    let found = this.lists.get(listId);
-    if (!found) {
-      found = loadList(this.db, listId, null);
-      found.catch(() => this.lists.delete(listId));
-      this.lists.set(listId, found);
-    }
-    return found;
+    return remembered(this.lists, listId, () => loadList(this.db, listId, null));
   }
 
   /** The price list of a signed-in customer, remembered a few seconds. */
