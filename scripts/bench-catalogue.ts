@@ -22,6 +22,7 @@ import autocannon from 'autocannon';
 import { diagramBikePath } from '@pitstop/core/diagram-paths';
 import type { BikeDiagrams, DiagramBikeSummary } from '@pitstop/core/diagrams';
 import pg from 'pg';
+import { postJson } from './post-json.ts';
 import { scratchDatabase } from './scratch-database.ts';
 import { startBare, startShop, type RunningServer } from './server-process.ts';
 
@@ -195,38 +196,6 @@ async function placeOrder(base: string, customer: Customer, part: { _id: string;
       productId: part._id,
       address: BENCH_ADDRESS,
     }),
-  });
-}
-
-/**
- * POSTs JSON on a keep-alive connection and settles with the status once the answer is read.
- * The order stream shares two cores with autocannon, the server and PostgreSQL: node:http costs
- * the load generator a fraction of what fetch does (measured: 3.5 ms of CPU an order with fetch),
- * so the run measures the shop's work for an order, not the client's.
- */
-function postJson(
-  agent: http.Agent,
-  url: string,
-  headers: Record<string, string>,
-  body: unknown,
-): Promise<number> {
-  const payload = Buffer.from(JSON.stringify(body));
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(payload.length) },
-      },
-      (res) => {
-        res.on('data', () => undefined);
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
   });
 }
 

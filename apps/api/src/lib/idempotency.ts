@@ -42,37 +42,70 @@ export function idempotencyClaim(request: FastifyRequest, userId: string): Idemp
   return { userId, key, fingerprint };
 }
 
+/** Thrown inside the transaction when the key was answered first by another request: undoes this one. */
+class AnsweredBefore extends Error {}
+
 /**
- * Runs `place` inside the caller's transaction once per claim: the key's row is written first
- * (a second request with the key waits on it until the first commits or rolls back), the answer
- * after. A key already answered gives that answer back without running `place`; the same key for
- * a different request is refused.
+ * Runs `place` in a transaction once per claim: the key's row, with its answer, is written last,
+ * in the same transaction, so a first request costs one statement for its key. A request whose
+ * key another committed first (a retry, or the same request sent twice at once: the second's
+ * insert waits on the first's row until it commits) is rolled back, and answered with the first
+ * one's answer; so is a retry whose own steps fail once the first has run (the cart is empty, the
+ * last unit is gone). The same key for a different request is refused. `fresh`: this request's
+ * own steps were committed.
  */
-export async function once<T>(
-  tx: Db,
+export async function placeOnce<T>(
+  db: Db,
   claim: IdempotencyClaim | undefined,
-  place: () => Promise<T>,
-): Promise<T> {
-  if (!claim) return place();
-  const mine = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
-  const [claimed] = await tx
-    .insert(idempotencyKeys)
-    .values({ userId: claim.userId, key: claim.key, fingerprint: claim.fingerprint })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (!claimed) {
-    const [earlier] = await tx.select().from(idempotencyKeys).where(mine).limit(1);
-    if (!earlier || earlier.fingerprint !== claim.fingerprint || earlier.response === null) {
-      throw new AppError('conflict', orderTexts.idempotencyKeyReused, [
-        { field: 'Idempotency-Key', message: orderTexts.idempotencyKeyReused },
-      ]);
+  place: (tx: Db) => Promise<T>,
+): Promise<{ value: T; fresh: boolean }> {
+  const run = (body: (tx: Db) => Promise<T>) =>
+    db.transaction((transaction) => body(transaction as unknown as Db));
+  if (!claim) return { value: await run(place), fresh: true };
+  try {
+    const value = await run(async (tx) => {
+      const value = await place(tx);
+      const [claimed] = await tx
+        .insert(idempotencyKeys)
+        .values({ userId: claim.userId, key: claim.key, fingerprint: claim.fingerprint, response: value })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (!claimed) throw new AnsweredBefore();
+      return value;
+    });
+    return { value, fresh: true };
+  } catch (error) {
+    let earlier: { response: unknown } | undefined;
+    try {
+      earlier = await answerUnder(db, claim);
+    } catch (lookup) {
+      // A refused key is the answer; a failed lookup leaves the request's own failure standing.
+      if (lookup instanceof AppError) throw lookup;
+      throw error;
     }
-    return earlier.response as T;
+    if (earlier) return { value: earlier.response as T, fresh: false };
+    // Answered a moment ago and forgotten since (a day old): nothing to answer it with.
+    if (error instanceof AnsweredBefore) throw reusedKey();
+    throw error;
   }
-  const value = await place();
-  await tx.update(idempotencyKeys).set({ response: value }).where(mine);
-  return value;
 }
+
+/** The answer stored under the claim's key; a key stored for another request is refused. */
+async function answerUnder(db: Db, claim: IdempotencyClaim): Promise<{ response: unknown } | undefined> {
+  const [earlier] = await db
+    .select({ fingerprint: idempotencyKeys.fingerprint, response: idempotencyKeys.response })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key)))
+    .limit(1);
+  if (!earlier) return undefined;
+  if (earlier.fingerprint !== claim.fingerprint || earlier.response === null) throw reusedKey();
+  return { response: earlier.response };
+}
+
+const reusedKey = () =>
+  new AppError('conflict', orderTexts.idempotencyKeyReused, [
+    { field: 'Idempotency-Key', message: orderTexts.idempotencyKeyReused },
+  ]);
 
 /** Forgets answers older than a day (run now and then by every process; a retry comes sooner). */
 export async function forgetOldKeys(db: Db): Promise<void> {

@@ -20,12 +20,12 @@ import { assertWithinLimit, lockCreditLine } from '../credit/service.js';
 import { newOrderNotice } from '../orders/order-mails.js';
 import { insertOrder, reserveAndFinishOrder, type OrderTerms } from '../orders/service.js';
 import { sameEmail } from '../users/service.js';
-import { once, type IdempotencyClaim } from '../../lib/idempotency.js';
+import { placeOnce, type IdempotencyClaim } from '../../lib/idempotency.js';
 import { ordersPlaced } from '../../lib/metrics.js';
 import { approvalNeeded, assertMayOrder } from '../approvals/rules.js';
 import { approvalsTexts } from '@pitstop/core/approvals-texts';
 import { requestApproval } from '../approvals/request.js';
-import { buyerOf } from '../companies/membership.js';
+import { buyerOf, type Buyer } from '../companies/membership.js';
 import { invoiceWrites } from '../invoices/issue.js';
 import { markFreeOrderPaid } from '../payments/service.js';
 import { salesColumn } from '../pricing/compute.js';
@@ -179,6 +179,8 @@ export interface OrderRequest {
   /** Issue #30: the buyer's purchase order number and a discount code, as typed. */
   poNumber?: string;
   discountCode?: string;
+  /** Who is buying, when the caller read it in this transaction already (1-Click's first read). */
+  buyer?: Buyer;
 }
 
 /** How an order's transaction ends: the order as written and the answer the route sends. */
@@ -204,7 +206,7 @@ export async function placeTakenLines(
   const { caller, address } = request;
   // Who is buying (issue #30): their company and role, read in the order's transaction, so a
   // member removed a moment ago orders as nobody's buyer.
-  const buyer = await buyerOf(tx, caller.id);
+  const buyer = request.buyer ?? (await buyerOf(tx, caller.id));
   assertMayOrder(buyer, request.poNumber);
   // On account: the customer's credit line, locked until this order commits, so a second
   // on-account order waits and then counts this one against the limit.
@@ -329,17 +331,19 @@ export async function inOrderTransaction<T extends Placed>(
   claim: IdempotencyClaim | undefined,
   steps: (tx: Db) => Promise<T>,
 ): Promise<T> {
-  let placing = false;
-  const placed = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    return once(tx, claim, () => {
-      placing = true;
-      return steps(tx);
-    });
-  });
+  return (await placeOrderOnce(db, claim, steps)).placed;
+}
+
+/** inOrderTransaction, saying whether this request placed the order (fresh) or a retry was answered. */
+export async function placeOrderOnce<T extends Placed>(
+  db: Db,
+  claim: IdempotencyClaim | undefined,
+  steps: (tx: Db) => Promise<T>,
+): Promise<{ placed: T; fresh: boolean }> {
+  const { value, fresh } = await placeOnce(db, claim, steps);
   // Counted once committed, and not for a retry answered with the first order.
-  if (placing) ordersPlaced.inc();
-  return placed;
+  if (fresh) ordersPlaced.inc();
+  return { placed: value, fresh };
 }
 
 /**

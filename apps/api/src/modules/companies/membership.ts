@@ -50,20 +50,32 @@ export async function membershipOf(db: Db, userId: string): Promise<Membership |
 }
 
 /**
+ * buyerOf's columns, for a statement that reads the account's row for more than its buyer (with
+ * the joins buyerOf makes: company_members, companies and customer_price_lists, each left-joined).
+ */
+export const BUYER_COLUMNS = { ...MEMBERSHIP_COLUMNS, ownPriceListId: customerPriceLists.priceListId };
+
+type BuyerRow = { [K in keyof Membership]: Membership[K] | null } & { ownPriceListId: string | null };
+
+/** The Buyer a row of BUYER_COLUMNS makes. */
+export function buyerFrom(userId: string, row: BuyerRow): Buyer {
+  const { ownPriceListId, ...membership } = row;
+  // A member's row comes with its company (a required key), so its id alone says whether there is one.
+  return { userId, membership: membership.companyId ? (membership as Membership) : null, ownPriceListId };
+}
+
+/**
  * The account's membership and its own price list in one statement: the order's transaction
  * reads both, and a round trip less is a tenth of an order's statements.
  */
 export async function buyerOf(db: Db, userId: string): Promise<Buyer> {
   const [row] = await db
-    .select({ ...MEMBERSHIP_COLUMNS, ownPriceListId: customerPriceLists.priceListId })
+    .select(BUYER_COLUMNS)
     .from(users)
     .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
     .leftJoin(companies, eq(companies.id, companyMembers.companyId))
     .leftJoin(customerPriceLists, eq(customerPriceLists.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row) return { userId, membership: null, ownPriceListId: null };
-  const { ownPriceListId, ...membership } = row;
-  // A member's row comes with its company (a required key), so its id alone says whether there is one.
-  return { userId, membership: membership.companyId ? (membership as Membership) : null, ownPriceListId };
+  return row ? buyerFrom(userId, row) : { userId, membership: null, ownPriceListId: null };
 }

@@ -6,15 +6,24 @@ import { addressBookTexts } from '@pitstop/core/address-book';
 import { savedCardTexts } from '@pitstop/core/saved-cards';
 import type { SessionUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
-import { addresses, orders, savedCards, users } from '../../db/schema.js';
+import {
+  addresses,
+  companies,
+  companyMembers,
+  customerPriceLists,
+  orders,
+  savedCards,
+  users,
+} from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { rememberAnswer, type IdempotencyClaim } from '../../lib/idempotency.js';
 import type { PaymentProviderClient } from '../../lib/payments/provider.js';
 import { dropCard } from '../cards/service.js';
+import { BUYER_COLUMNS, buyerFrom, type Buyer } from '../companies/membership.js';
 import { removeCartItem } from '../cart/service.js';
 import {
-  inOrderTransaction,
   ORDER_FORM_REFUSALS,
+  placeOrderOnce,
   placeTakenLines,
   takePart,
   type Placed,
@@ -49,22 +58,28 @@ type Ending = { payment: 'paid' | 'requires_action' } | { declined: string };
  * Step 1's checks, inside the order's transaction, in one read: 1-Click on, the address — the
  * saved one named, else the default — and the card — the one named, else the newest — among those
  * the shop's provider can charge (a shop that switched keeps the others' rows). Another customer's
- * address or card is not found (404), as one that does not exist.
+ * address or card is not found (404), as one that does not exist. The same read answers who is
+ * buying, which the order's steps take from here.
  */
 async function readiness(
   tx: Db,
   caller: SessionUser,
   { cardId, addressId }: Pick<OneClickOrderInput, 'cardId' | 'addressId'>,
   provider: PaymentProviderClient['name'],
-): Promise<{ address: DeliveryAddress; card: PlacedOneClick['card'] }> {
+): Promise<{ address: DeliveryAddress; card: PlacedOneClick['card']; buyer: Buyer }> {
   const [row] = await tx
     .select({
       enabled: users.oneClickEnabled,
       customerId: users.paymentCustomerId,
       address: addresses,
       card: savedCards,
+      buyer: BUYER_COLUMNS,
     })
     .from(users)
+    // Who is buying, as the order's steps read it (buyerOf's joins): a statement fewer an order.
+    .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
+    .leftJoin(companies, eq(companies.id, companyMembers.companyId))
+    .leftJoin(customerPriceLists, eq(customerPriceLists.userId, users.id))
     .leftJoin(
       addresses,
       and(
@@ -109,7 +124,11 @@ async function readiness(
   };
   // Charged as the user's provider customer: a card no longer on it is refused by the provider.
   const customerId = row.customerId ?? card.customerId;
-  return { address, card: { id: card.id, customerId, paymentMethodId: card.paymentMethodId } };
+  return {
+    address,
+    card: { id: card.id, customerId, paymentMethodId: card.paymentMethodId },
+    buyer: buyerFrom(caller.id, row.buyer),
+  };
 }
 
 /** Step 1: the order, placed as the part page's is, to the address chosen (the default unless named), by card, one_click. */
@@ -122,10 +141,8 @@ async function placeOrder(
   terms: OrderTerms,
   claim: IdempotencyClaim,
 ): Promise<{ placed: PlacedOneClick; fresh: boolean }> {
-  let fresh = false;
-  const placed = await inOrderTransaction(db, claim, async (tx) => {
-    fresh = true;
-    const { address, card } = await readiness(tx, caller, input, provider);
+  return placeOrderOnce(db, claim, async (tx) => {
+    const { address, card, buyer } = await readiness(tx, caller, input, provider);
     const taken = await takePart(tx, input.partId, input.quantity, []);
     if (taken.length === 0) {
       throw new AppError('not_found', shopTexts.partNotFound, [
@@ -146,13 +163,13 @@ async function placeOrder(
         refusals: ORDER_FORM_REFUSALS,
         oneClick: true,
         discountCode: input.discountCode || undefined,
+        buyer,
       },
       salesTaxRates,
       terms,
     );
     return { ...placed, card } as PlacedOneClick;
   });
-  return { placed, fresh };
 }
 
 export interface OneClickDeps {

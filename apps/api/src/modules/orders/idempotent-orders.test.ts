@@ -70,6 +70,33 @@ describe('POST /api/order with an Idempotency-Key', () => {
     expect(await ordersOf(me)).toHaveLength(1);
   });
 
+  it('answers a retry of the order that took the last units with that order, alone or at once', async () => {
+    const me = await signUp(t.app);
+    // The key is stored last in the order's transaction: a retry's own steps fail here (nothing
+    // left), and what it answers is still the first order, not "only 0 left".
+    const part = await createPart(t.database.db, { availablequantity: 2, minquantity: 1 });
+    const first = await placeOne(me, part.id, 'last-two');
+    const again = await placeOne(me, part.id, 'last-two');
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.json()).toEqual(first.json());
+
+    const other = await createPart(t.database.db, { availablequantity: 2, minquantity: 1 });
+    const twins = await Promise.all([
+      placeOne(me, other.id, 'twin-last'),
+      placeOne(me, other.id, 'twin-last'),
+    ]);
+    expect(twins.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(twins[1]!.json()).toEqual(twins[0]!.json());
+    expect([await available(part.id), await available(other.id)]).toEqual([0, 0]);
+    expect(await ordersOf(me)).toHaveLength(2);
+    // A different request under a used key is still refused, though its own steps would fail too.
+    const reused = await placeOne(me, part.id, 'last-two', 1);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().errors).toEqual([
+      { field: 'Idempotency-Key', message: orderTexts.idempotencyKeyReused },
+    ]);
+  });
+
   it('refuses the key for a different request, and a malformed key, with the field named', async () => {
     const me = await signUp(t.app);
     const part = await createPart(t.database.db, { availablequantity: 20, minquantity: 1 });
