@@ -15,9 +15,9 @@ import { shipmentTexts } from '@pitstop/core/shipment-texts';
 import type { Db } from '../../db/client.js';
 import { orders, shipmentLines, shipments, type OrderLineRow, type OrderRow } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../lib/errors.js';
-import { orderRecordId, recordAudit, type AuditContext } from '../audit/service.js';
+import { auditRowWrite, orderRecordId, type AuditContext } from '../audit/service.js';
 import { enqueueMail } from '../jobs/queue.js';
-import { recordOrderEvent, type OrderActor } from '../orders/events.js';
+import { orderEventWrite, type OrderActor } from '../orders/events.js';
 import { linesOf, toOrder, withLines } from '../orders/service.js';
 import { deliveredMail, shipmentMail } from './mails.js';
 import { shipmentsOf } from '../orders/shipments-read.js';
@@ -184,17 +184,18 @@ export async function shipOrder(
       .returning();
     if (!updated) throw new Error('a locked order vanished');
 
-    // Step 7: the timeline.
-    await recordOrderEvent(
+    // Steps 7–9 in one statement: the timeline's line, the audit trail's row and the customer's
+    // mail (sent once this commits). A statement each would make the audit row a round trip of
+    // its own in every shipment.
+    const answer = toOrder(updated, orderLinesOf, [...earlier, shipment]);
+    const timeline = orderEventWrite(
       tx,
       order.id,
       'shipment',
       admin,
       `${shipment.carrierName} ${trackingNumber} — ${describeUnits(shipment.lines)}`,
     );
-
-    // Step 8: the audit trail, with the change.
-    await recordAudit(tx, audit, {
+    const auditRow = auditRowWrite(tx, audit, {
       action: 'order.ship',
       recordType: 'order',
       recordId: orderRecordId(order),
@@ -205,10 +206,11 @@ export async function shipOrder(
         units: describeUnits(shipment.lines),
       },
     });
-
-    // Step 9: the customer's mail, sent once this commits.
-    const answer = toOrder(updated, orderLinesOf, [...earlier, shipment]);
-    await enqueueMail(tx, shipmentMail(answer, shipment, stillToCome, terms.publicUrl));
+    await enqueueMail(
+      tx,
+      shipmentMail(answer, shipment, stillToCome, terms.publicUrl),
+      auditRow ? [timeline, auditRow] : [timeline],
+    );
     return answer;
   });
 }
@@ -247,16 +249,21 @@ export async function markDelivered(
       .where(eq(orders.id, order.id))
       .returning();
     if (!updated) throw new Error('a locked order vanished');
-    await recordOrderEvent(tx, order.id, 'delivered', admin);
-    await recordAudit(tx, audit, {
+    const answer = (await withLines(tx, [updated]))[0] as Order;
+    // The timeline's line, the audit row and the customer's mail in one statement (as a shipment's).
+    const auditRow = auditRowWrite(tx, audit, {
       action: 'order.deliver',
       recordType: 'order',
       recordId: orderRecordId(order),
       before: { status: order.status },
       after: { status: 'delivered' },
     });
-    const answer = (await withLines(tx, [updated]))[0] as Order;
-    await enqueueMail(tx, deliveredMail(answer, terms.publicUrl));
+    const timeline = orderEventWrite(tx, order.id, 'delivered', admin);
+    await enqueueMail(
+      tx,
+      deliveredMail(answer, terms.publicUrl),
+      auditRow ? [timeline, auditRow] : [timeline],
+    );
     return { order: answer, changed: true };
   });
 }
